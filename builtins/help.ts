@@ -1,0 +1,99 @@
+import type { Command } from "just-bash";
+import { describeFlags, usageLine } from "../src/schema/describe.js";
+import { HELP_COMMAND } from "../src/shell/guard.js";
+import type { RunContext } from "../src/shell/run-context.js";
+import { closest } from "../src/suggest.js";
+import type { ToolSpec } from "../src/tool.js";
+import { commandResult, timed } from "./common.js";
+
+const SHELL_SUMMARY =
+  "Shell: variables, arrays, functions, if/case/for/while, pipes, $(...), jq, grep, sed, awk, sort, uniq, cut, " +
+  "tr, wc, head, tail, xargs. No files: keep data in variables and pipes.";
+
+function formatValue(value: unknown): string {
+  return typeof value === "string" ? value : JSON.stringify(value);
+}
+
+/** `get_user --help` / `help get_user`: usage with every flag, its type, required mark, enum values and description. */
+export function toolUsage(spec: ToolSpec): string {
+  const lines = [spec.description ? `${spec.name} - ${spec.description}` : spec.name];
+  lines.push(`Usage: ${usageLine(spec.name, spec.inputSchema)}`);
+  const flags = describeFlags(spec.inputSchema);
+  if (flags.length > 0) {
+    lines.push("Flags:");
+    const width = Math.min(28, Math.max(...flags.map((flag) => flag.name.length + flag.type.length + 5)));
+    for (const flag of flags) {
+      const head = `--${flag.name} <${flag.type}>`;
+      const notes: string[] = [];
+      if (flag.required) notes.push("required");
+      if (flag.enum) notes.push(`one of: ${flag.enum.map(formatValue).join("|")}`);
+      if (flag.default !== undefined) notes.push(`default: ${formatValue(flag.default)}`);
+      const note = notes.length > 0 ? `(${notes.join("; ")}) ` : "";
+      lines.push(`  ${head.padEnd(width)}  ${note}${flag.description ?? ""}`.trimEnd());
+    }
+    lines.push(`Params may also come as JSON on stdin: echo '{...}' | ${spec.name}`);
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+/** One line per tool: name and the first line of its description. */
+export function toolList(specs: Iterable<ToolSpec>): string {
+  const list = [...specs];
+  const width = Math.min(32, Math.max(0, ...list.map((spec) => spec.name.length)));
+  return list
+    .map((spec) => `  ${spec.name.padEnd(width)}  ${spec.description.split("\n")[0] ?? ""}`.trimEnd())
+    .join("\n");
+}
+
+function helpOverview(run: RunContext): string {
+  const tools = [...run.catalog.tools.values()];
+  return [
+    `Tools (${tools.length}):`,
+    toolList(tools),
+    "Run `help <tool>` (or `<tool> --help`) for its flags; `discover --search TEXT` to find tools.",
+    SHELL_SUMMARY,
+    "",
+  ].join("\n");
+}
+
+function helpFor(
+  run: RunContext,
+  name: string,
+  json: boolean,
+): { stdout: string; stderr: string; exitCode: number } {
+  const spec = run.catalog.tools.get(name);
+  if (!spec) {
+    const suggestion = closest(name, run.catalog.names);
+    const hint = suggestion ? ` (did you mean ${suggestion}?)` : "";
+    return {
+      stdout: "",
+      stderr: `help: no tool named ${name}${hint}. Run \`help\` to list tools.\n`,
+      exitCode: 1,
+    };
+  }
+  if (json) {
+    const body = { name: spec.name, description: spec.description, input_schema: spec.inputSchema };
+    return { stdout: `${JSON.stringify(body, null, 2)}\n`, stderr: "", exitCode: 0 };
+  }
+  return { stdout: toolUsage(spec), stderr: "", exitCode: 0 };
+}
+
+/** `help`, `help --list`, `help <tool>`, `help <tool> --json`. */
+export function helpCommand(run: RunContext): Command {
+  return {
+    name: HELP_COMMAND,
+    trusted: true,
+    async execute(argv) {
+      return timed(run, "help", "help", argv, () => {
+        const json = argv.includes("--json");
+        const words = argv.filter((word) => word !== "--json" && word !== "--list");
+        if (words.length === 0) return commandResult(helpOverview(run), "", 0);
+        if (words.length > 1 || words[0]?.startsWith("-")) {
+          return commandResult("", "usage: help [--list] | help <tool> [--json]\n", 2);
+        }
+        const { stdout, stderr, exitCode } = helpFor(run, words[0] ?? "", json);
+        return commandResult(stdout, stderr, exitCode);
+      });
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import type { Command, ExecResult } from "just-bash";
+import { formatIssues } from "../src/issues.js";
+import type { RunContext } from "../src/shell/run-context.js";
+import type { ToolSpec } from "../src/tool.js";
+import { commandResult as result } from "./common.js";
+import { toolUsage } from "./help.js";
+
+function decodeStdin(latin1: string): string | undefined {
+  if (latin1 === "") return undefined;
+  return Buffer.from(latin1, "latin1").toString("utf8");
+}
+
+/** Params from JSON on stdin: only when no flags were given and every key is one of the tool's properties. */
+function paramsFromStdin(spec: ToolSpec, stdin: string | undefined): Record<string, unknown> | undefined {
+  const properties = spec.inputSchema.properties;
+  if (stdin === undefined || typeof properties !== "object" || properties === null) return undefined;
+  const text = stdin.trim();
+  if (!text.startsWith("{")) return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
+    const keys = Object.keys(value);
+    return keys.length > 0 && keys.every((key) => Object.hasOwn(properties, key))
+      ? (value as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The command a tool becomes: argv → flags → params → validation → one call to the host. */
+export function toolCommand(spec: ToolSpec, run: RunContext): Command {
+  const name = spec.name;
+  return {
+    name,
+    trusted: true,
+    async execute(argv, context) {
+      const started = performance.now();
+      const finish = (outcome: ExecResult, params?: Record<string, unknown>, callId?: string): ExecResult => {
+        const durationMs = Math.round((performance.now() - started) * 1000) / 1000;
+        run.trace.record({
+          name,
+          kind: "tool",
+          argv,
+          params,
+          exitCode: outcome.exitCode,
+          durationMs,
+          callId,
+        });
+        return outcome;
+      };
+      if (argv.length === 1 && (argv[0] === "--help" || argv[0] === "-h")) {
+        return result(toolUsage(spec), "", 0);
+      }
+      const dryRun = argv.includes("--dry-run");
+      const flags = dryRun ? argv.filter((word) => word !== "--dry-run") : argv;
+      const compiled = run.catalog.compiledTool(spec);
+      const stdin = decodeStdin(context.stdin as unknown as string);
+      const fromStdin = flags.length === 0 ? paramsFromStdin(spec, stdin) : undefined;
+      const parsed = fromStdin ? { params: fromStdin, issues: [] } : compiled.parse(flags);
+      const issues = parsed.issues.length > 0 ? parsed.issues : compiled.validate(parsed.params);
+      if (issues.length > 0) return finish(result("", formatIssues(name, issues), 2), parsed.params);
+      if (dryRun) return finish(result(`${JSON.stringify(parsed.params)}\n`, "", 0), parsed.params);
+      if (run.toolCalls >= run.limits.maxToolCalls) {
+        return finish(
+          result("", `${name}: tool call limit reached (${run.limits.maxToolCalls} per run)\n`, 1),
+        );
+      }
+      run.toolCalls++;
+      const callId = run.newCallId();
+      const outcome = await run.invoke({ name, argv, params: parsed.params, stdin, callId });
+      return finish(result(outcome.stdout, outcome.stderr, outcome.exitCode), parsed.params, callId);
+    },
+  };
+}

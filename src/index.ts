@@ -1,0 +1,13 @@
+export { ToolshellError } from "./errors.js";
+export type { Issue, IssueCode } from "./issues.js";
+export type { JsonSchema } from "./schema/json-schema.js";
+export {
+  type ExecuteOptions,
+  type ExecuteResult,
+  type ExecutionLimitsOptions,
+  ScriptedTool,
+  type ScriptedToolOptions,
+  type ScriptToolDefinition,
+} from "./scripted-tool.js";
+export type { InputSchema, NamelessTool, ToolContext, ToolDefinition, ToolSpec } from "./tool.js";
+export type { TraceEntry } from "./trace.js";

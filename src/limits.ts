@@ -1,0 +1,28 @@
+/**
+ * Hard limits applied to model-controlled input. A flat list of documented constants: every bound a
+ * script can hit lives here so that it is easy to audit and to quote in error messages.
+ */
+
+/** Maximum total size, in UTF-8 bytes, of all argv tokens of one command invocation. */
+export const MAX_FLAG_BYTES = 64 * 1024;
+
+/** Maximum number of items a single array-valued flag may hold (comma-split, repeated or JSON). */
+export const MAX_ARRAY_ITEMS = 4096;
+/** Default wall time of one run. */
+export const DEFAULT_TIMEOUT_MS = 30_000;
+/** The longest a run may be given, whatever the caller asks. */
+export const MAX_TIMEOUT_MS = 10 * 60_000;
+/** How long past its deadline a run that does not stop by itself may take before its worker is terminated. */
+export const KILL_GRACE_MS = 200;
+/** Tool calls one run may make. */
+export const DEFAULT_MAX_TOOL_CALLS = 1_000;
+/** Bytes of stdout (and, separately, of stderr) a run returns before cutting with a marker. */
+export const DEFAULT_MAX_OUTPUT_BYTES = 1024 * 1024;
+/** Iterations of one bash loop. */
+export const DEFAULT_MAX_LOOP_ITERATIONS = 10_000;
+/** Commands one run may execute in all. */
+export const DEFAULT_MAX_COMMANDS = 100_000;
+/** Trace entries kept per run; the rest are counted. */
+export const MAX_TRACE_ENTRIES = 1_000;
+/** Heap of one shell worker, in MiB. */
+export const DEFAULT_WORKER_MEMORY_MB = 256;

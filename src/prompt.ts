@@ -1,0 +1,91 @@
+import { describeFlags, type FlagDescription } from "./schema/describe.js";
+import type { ToolSpec } from "./tool.js";
+
+const ARGUMENTS = [
+  "Pass arguments as `--flag value` or `--flag=value`. Booleans: `--flag` or `--flag false`.",
+  'Arrays: `--tags a,b,c`, a repeated flag, or JSON `--tags \'["a","b"]\'`.',
+  'Objects: JSON `--filter \'{"status":"open"}\'` or pairs `--filter status=open limit=5`.',
+  "Tools print JSON: pick fields with `jq -r .field`.",
+].join(" ");
+
+const SHELL = [
+  "The shell has variables, arrays, functions, if/case/for/while, pipes, `$(...)`, `&& ||`, `set -e`, heredocs,",
+  "and jq, grep, sed, awk, sort, uniq, cut, tr, wc, head, tail, seq, xargs.",
+  "It has no filesystem (no files; redirect only to /dev/null), no network and no other programs.",
+  "`help`, `help <tool>` and `discover --search TEXT` describe the tools at run time.",
+  "Exit codes: 2 bad arguments (stderr says which), 127 unknown command.",
+].join(" ");
+
+function placeholder(flag: FlagDescription): string {
+  if (flag.enum && flag.enum.length > 0) return String(flag.enum[0]);
+  if (flag.type === "integer" || flag.type === "number") return "42";
+  if (flag.type === "boolean") return "";
+  if (flag.type.startsWith("json")) return "'[\"a\"]'";
+  return "example";
+}
+
+function invocation(spec: ToolSpec, value?: string): string {
+  const required = describeFlags(spec.inputSchema).filter((flag) => flag.required);
+  const words = [spec.name];
+  required.forEach((flag, index) => {
+    const shown = index === 0 && value !== undefined ? value : placeholder(flag);
+    words.push(shown === "" ? `--${flag.name}` : `--${flag.name} ${shown}`);
+  });
+  return words.join(" ");
+}
+
+function examples(tools: ToolSpec[]): string {
+  const first = tools[0];
+  if (!first) return "";
+  const second = tools[1] ?? first;
+  const firstKey = describeFlags(first.inputSchema)[0];
+  const loopFlag = describeFlags(second.inputSchema).find((flag) => flag.required);
+  const loopValue = loopFlag && (loopFlag.type === "integer" || loopFlag.type === "number") ? "$i" : '"$i"';
+  const lines = [
+    "```bash",
+    `result=$(${invocation(first)})`,
+    firstKey ? `echo "$result" | jq -r '.'` : 'echo "$result"',
+    "```",
+    "```bash",
+    `for i in 1 2 3; do ${invocation(second, loopFlag ? loopValue : undefined)} | jq -c '.'; done`,
+    "```",
+  ];
+  return lines.join("\n");
+}
+
+function fullCommand(spec: ToolSpec): string {
+  const flags = describeFlags(spec.inputSchema);
+  const lines = [`- \`${spec.name}\`${spec.description ? `: ${spec.description}` : ""}`];
+  for (const flag of flags) {
+    const notes = [
+      flag.required ? "required" : "",
+      flag.enum ? `one of ${flag.enum.map(String).join("|")}` : "",
+    ]
+      .filter(Boolean)
+      .join(", ");
+    const text = [notes, flag.description ?? ""].filter(Boolean).join("; ");
+    lines.push(`  - \`--${flag.name} <${flag.type}>\`${text ? ` ${text}` : ""}`);
+  }
+  return lines.join("\n");
+}
+
+/** The system prompt: short, because tokens are the user's money. */
+export function renderSystemPrompt(
+  name: string,
+  description: string,
+  tools: ToolSpec[],
+  compact: boolean,
+): string {
+  const intro = [
+    `# Tool \`${name}\``,
+    `${description ? `${description}. ` : ""}Call \`${name}\` with a bash script in \`commands\`. Each tool below is a command;`,
+    "one script can call many of them, so combine calls with pipes, variables, loops and jq, and print only what you need.",
+  ].join("\n");
+  const commands = compact
+    ? tools.map((spec) => `- \`${spec.name}\`: ${spec.description.split("\n")[0] ?? ""}`).join("\n") +
+      "\n\nRun `help <tool>` for a tool's flags before calling it."
+    : tools.map(fullCommand).join("\n");
+  const sections = [intro, `## Commands\n${commands}`, `## Arguments\n${ARGUMENTS}`, `## Shell\n${SHELL}`];
+  if (!compact && tools.length > 0) sections.push(`## Examples\n${examples(tools)}`);
+  return `${sections.join("\n\n")}\n`;
+}

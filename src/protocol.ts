@@ -1,0 +1,65 @@
+/**
+ * The messages between the caller's thread and a shell worker, in one leaf module both sides import.
+ * One message each way per tool call; everything else travels once per run.
+ */
+
+import type { ToolSpec } from "./tool.js";
+import type { TraceEntry } from "./trace.js";
+
+/** Per-run limits, resolved on the caller's side. */
+export interface RunLimits {
+  maxToolCalls: number;
+  maxOutputBytes: number;
+  maxLoopIterations: number;
+  maxCommands: number;
+  maxTraceEntries: number;
+}
+
+export interface RunRequest {
+  script: string;
+  env: Record<string, string>;
+  limits: RunLimits;
+  /** Epoch milliseconds at which the run must stop (set when the run is handed to the shell). */
+  deadline: number;
+  /** The run's wall-time budget, for messages. */
+  timeoutMs: number;
+  sanitizeErrors: boolean;
+}
+
+export interface RunResult {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+  trace: TraceEntry[];
+  /** True when stdout or stderr were cut at the output limit. */
+  truncated: boolean;
+  /** Trace entries past the trace limit that were not kept. */
+  traceDropped: number;
+}
+
+/** What a tool call returns to the shell. */
+export interface CallOutcome {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+}
+
+export interface CallRequest {
+  name: string;
+  /** The words the script passed, for the trace. */
+  argv: string[];
+  params: Record<string, unknown>;
+  stdin: string | undefined;
+  callId: string;
+}
+
+export type ToHost =
+  | { type: "ready" }
+  | { type: "call"; runId: number; call: CallRequest }
+  | { type: "done"; runId: number; result: RunResult }
+  | { type: "failed"; runId: number; message: string };
+
+export type ToWorker =
+  | { type: "run"; runId: number; request: RunRequest; catalogId: number; tools?: ToolSpec[] }
+  | { type: "result"; runId: number; callId: string; outcome: CallOutcome }
+  | { type: "abort"; runId: number; reason: "timeout" | "abort" };

@@ -1,0 +1,148 @@
+import { KILL_GRACE_MS } from "./limits.js";
+import type { CallOutcome, CallRequest, RunRequest, RunResult } from "./protocol.js";
+import type { Registry } from "./registry.js";
+import { ShellCatalog } from "./shell/catalog.js";
+import { loadShellExtensions } from "./shell/extensions.js";
+import type { CatalogSnapshot, RunHandle, WorkerPool } from "./shell/pool.js";
+import { runScript } from "./shell/run-script.js";
+import type { StopReason } from "./shell/stop.js";
+import type { TraceEntry } from "./trace.js";
+
+/** Everything one execute() needs, resolved by ScriptedTool. */
+export interface RunSetup {
+  request: RunRequest;
+  registry: Registry;
+  catalog: CatalogSnapshot;
+  signal: AbortSignal | undefined;
+  context: unknown;
+}
+
+/**
+ * The run's own signal, which every callback of the run gets: aborted by the caller's signal, or once the run's
+ * clock (started by `start()`) passes its budget, with reason name "TimeoutError".
+ */
+class RunClock {
+  readonly controller = new AbortController();
+  private timer: NodeJS.Timeout | undefined;
+  private readonly onCallerAbort = () => this.controller.abort(new DOMException("aborted", "AbortError"));
+
+  constructor(private readonly setup: RunSetup) {
+    if (setup.signal?.aborted) this.onCallerAbort();
+    else setup.signal?.addEventListener("abort", this.onCallerAbort, { once: true });
+  }
+
+  start(): void {
+    const { timeoutMs } = this.setup.request;
+    this.timer = setTimeout(
+      () => this.controller.abort(new DOMException("timed out", "TimeoutError")),
+      timeoutMs,
+    );
+  }
+
+  get reason(): StopReason | undefined {
+    if (!this.controller.signal.aborted) return undefined;
+    const reason: unknown = this.controller.signal.reason;
+    return reason instanceof Error && reason.name === "TimeoutError" ? "timeout" : "abort";
+  }
+
+  dispose(): void {
+    clearTimeout(this.timer);
+    this.setup.signal?.removeEventListener("abort", this.onCallerAbort);
+  }
+}
+
+function callTool(setup: RunSetup, call: CallRequest, signal: AbortSignal): Promise<CallOutcome> {
+  return setup.registry.invoke(call.name, call.params, {
+    callId: call.callId,
+    stdin: call.stdin,
+    signal,
+    context: setup.context,
+    sanitizeErrors: setup.request.sanitizeErrors,
+  });
+}
+
+/** Runs on the caller's thread: lowest latency, for trusted scripts (a CPU-bound command blocks the host). */
+export async function runInline(setup: RunSetup): Promise<RunResult> {
+  const clock = new RunClock(setup);
+  try {
+    const extensions = await loadShellExtensions();
+    const catalog = new ShellCatalog(setup.catalog.tools);
+    const signal = clock.controller.signal;
+    const request = { ...setup.request, deadline: Date.now() + setup.request.timeoutMs };
+    clock.start();
+    return await runScript(
+      request,
+      catalog,
+      (call) => callTool(setup, call, signal),
+      { signal },
+      0,
+      extensions,
+    );
+  } finally {
+    clock.dispose();
+  }
+}
+
+/** The result of a run whose worker had to be terminated or failed: what the host saw, and why it ended. */
+function lostRun(
+  message: string,
+  reason: StopReason | undefined,
+  timeoutMs: number,
+  trace: TraceEntry[],
+): RunResult {
+  const why =
+    reason === "timeout"
+      ? `toolshell: timed out after ${timeoutMs} ms (the shell did not stop by itself and was terminated)\n`
+      : reason === "abort"
+        ? "toolshell: aborted (the shell did not stop by itself and was terminated)\n"
+        : `toolshell: ${message}\n`;
+  const exitCode = reason === "timeout" ? 124 : reason === "abort" ? 130 : 1;
+  return { stdout: "", stderr: why, exitCode, trace, truncated: false, traceDropped: 0 };
+}
+
+/**
+ * Runs in a worker. Tool calls come back to this thread. On the deadline or an abort the worker is asked to
+ * stop (it keeps what it printed); if it has not answered within a short grace, it is terminated and replaced,
+ * and the run ends with the trace of the calls this thread saw.
+ */
+export function runIsolated(setup: RunSetup, pool: WorkerPool): Promise<RunResult> {
+  const clock = new RunClock(setup);
+  const seen: TraceEntry[] = [];
+  let handle: RunHandle | undefined;
+  return new Promise((resolve) => {
+    let settled = false;
+    let killTimer: NodeJS.Timeout | undefined;
+    const finish = (result: RunResult) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(killTimer);
+      clock.dispose();
+      resolve(result);
+    };
+    const onCall = (call: CallRequest) => {
+      const started = performance.now();
+      void callTool(setup, call, clock.controller.signal).then((outcome) => {
+        const durationMs = Math.round((performance.now() - started) * 1000) / 1000;
+        const { name, argv, params, callId } = call;
+        seen.push({ name, kind: "tool", argv, params, exitCode: outcome.exitCode, durationMs, callId });
+        handle?.answer(call.callId, outcome);
+      });
+    };
+    const onFailed = (message: string) =>
+      finish(lostRun(message, clock.reason, setup.request.timeoutMs, seen));
+    const stop = () => {
+      const reason = clock.reason ?? "abort";
+      handle?.stop(reason);
+      killTimer = setTimeout(() => {
+        handle?.kill();
+        finish(lostRun("", reason, setup.request.timeoutMs, seen));
+      }, KILL_GRACE_MS);
+    };
+    clock.controller.signal.addEventListener("abort", stop, { once: true });
+    void pool.start(setup.request, setup.catalog, { onCall, onDone: finish, onFailed }).then((started) => {
+      handle = started;
+      if (clock.controller.signal.aborted) started.stop(clock.reason ?? "abort");
+      else clock.start();
+    });
+  });
+}

@@ -1,0 +1,246 @@
+import { ToolshellError } from "./errors.js";
+import {
+  DEFAULT_MAX_COMMANDS,
+  DEFAULT_MAX_LOOP_ITERATIONS,
+  DEFAULT_MAX_OUTPUT_BYTES,
+  DEFAULT_MAX_TOOL_CALLS,
+  DEFAULT_TIMEOUT_MS,
+  DEFAULT_WORKER_MEMORY_MB,
+  MAX_TIMEOUT_MS,
+  MAX_TRACE_ENTRIES,
+} from "./limits.js";
+import { renderSystemPrompt } from "./prompt.js";
+import type { RunLimits, RunRequest } from "./protocol.js";
+import { Registry } from "./registry.js";
+import { type RunSetup, runInline, runIsolated } from "./run.js";
+import type { JsonSchema } from "./schema/json-schema.js";
+import { type CatalogSnapshot, sharedPool } from "./shell/pool.js";
+import { type NamelessTool, normalizeTool, type ToolDefinition, type ToolSpec } from "./tool.js";
+import type { TraceEntry } from "./trace.js";
+
+/** Limits of one run; every field is optional and has a sane default. */
+export interface ExecutionLimitsOptions {
+  /** Tool calls per run (default 1,000). */
+  maxToolCalls?: number;
+  /** Bytes of stdout, and of stderr, returned before cutting with a marker (default 1 MiB). */
+  maxOutputBytes?: number;
+  /** Iterations of any one loop (default 10,000). */
+  maxLoopIterations?: number;
+  /** Commands per run in all (default 100,000). */
+  maxCommands?: number;
+}
+
+/** Options of a ScriptedTool. */
+export interface ScriptedToolOptions {
+  /** The script tool's own name, as the model sees it. */
+  name: string;
+  /** A short description of what the tools are for. */
+  description?: string;
+  /** The tools. An AI SDK `tool()` value fits too, given a name: `{ name: "search", ...searchTool }`. */
+  tools?: readonly ToolDefinition[];
+  /** Variables the script sees (nothing of the host's environment is ever visible). */
+  env?: Readonly<Record<string, string>>;
+  /** Default wall time of a run in ms (default 30 s). */
+  timeoutMs?: number;
+  limits?: ExecutionLimitsOptions;
+  /** "worker" (default): scripts run in a pool of worker threads, stoppable at any point. "inline": on the
+   * caller's thread, lowest latency, for trusted scripts only (a CPU-bound script can block the host). */
+  isolation?: "worker" | "inline";
+  /** Worker threads in the pool (default: cores, at most 4). */
+  workers?: number;
+  /** Heap of each worker in MiB (default 256). */
+  workerMemoryMb?: number;
+  /** Show callback error messages to the script (default false: `<tool>: callback failed`). */
+  sanitizeErrors?: boolean;
+  /** List only names and one-liners in systemPrompt() (for many tools). */
+  compactPrompt?: boolean;
+}
+
+/** Per-run options of execute(). */
+export interface ExecuteOptions<Context = unknown> {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  /** Extra variables for this run only. */
+  env?: Readonly<Record<string, string>>;
+  /** Passed to every callback of this run as `ctx.context`. */
+  context?: Context;
+}
+
+/** What a run produced. */
+export interface ExecuteResult {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+  trace: TraceEntry[];
+  /** True when stdout or stderr was cut at maxOutputBytes (a marker line says so). */
+  truncated: boolean;
+  /** Entries past the first 1,000 that the trace did not keep. */
+  traceDropped: number;
+}
+
+/** The script tool's own definition, ready for any LLM API. */
+export interface ScriptToolDefinition {
+  name: string;
+  description: string;
+  inputSchema: JsonSchema;
+}
+
+let nextCatalogId = 1;
+
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+function checkedEnv(env: Readonly<Record<string, string>> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(env ?? {})) {
+    if (!ENV_NAME.test(key) || typeof value !== "string") {
+      throw new ToolshellError(
+        "invalid_env",
+        `env: ${JSON.stringify(key)} must be a shell variable name with a string value`,
+      );
+    }
+    out[key] = value;
+  }
+  return out;
+}
+
+function positive(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (!Number.isFinite(value) || value <= 0) {
+    throw new ToolshellError("invalid_option", `${name} must be a positive number`);
+  }
+  return Math.floor(value);
+}
+
+/**
+ * One script tool over many tools: each registered tool becomes a command in a sandboxed, logic-only bash
+ * shell, so one model turn can compose many calls.
+ * @example
+ * const api = new ScriptedTool({ name: "api", tools: [{ name: "get_user", execute: ({ id }) => ({ id }) }] });
+ * const r = await api.execute("get_user --id 42 | jq -r .id");
+ */
+export class ScriptedTool {
+  readonly name: string;
+  readonly description: string;
+  private readonly registry = new Registry();
+  private readonly options: ScriptedToolOptions;
+  private readonly limits: RunLimits;
+  private readonly env: Record<string, string>;
+  private catalog: CatalogSnapshot | undefined;
+
+  constructor(options: ScriptedToolOptions) {
+    if (typeof options?.name !== "string" || !/^[A-Za-z0-9_-]{1,64}$/.test(options.name)) {
+      throw new ToolshellError("invalid_option", "name must be 1-64 letters, digits, '_' or '-'");
+    }
+    this.name = options.name;
+    this.description = options.description ?? "";
+    this.options = options;
+    this.env = checkedEnv(options.env);
+    const limits = options.limits ?? {};
+    this.limits = {
+      maxToolCalls: positive(limits.maxToolCalls, DEFAULT_MAX_TOOL_CALLS, "limits.maxToolCalls"),
+      maxOutputBytes: positive(limits.maxOutputBytes, DEFAULT_MAX_OUTPUT_BYTES, "limits.maxOutputBytes"),
+      maxLoopIterations: positive(
+        limits.maxLoopIterations,
+        DEFAULT_MAX_LOOP_ITERATIONS,
+        "limits.maxLoopIterations",
+      ),
+      maxCommands: positive(limits.maxCommands, DEFAULT_MAX_COMMANDS, "limits.maxCommands"),
+      maxTraceEntries: MAX_TRACE_ENTRIES,
+    };
+    positive(options.timeoutMs, DEFAULT_TIMEOUT_MS, "timeoutMs");
+    for (const tool of options.tools ?? []) this.add(tool);
+  }
+
+  /** Registers a tool (or an AI SDK tool under a name); chainable. Throws on a duplicate name or a bad schema. */
+  add(tool: ToolDefinition): this;
+  add(name: string, tool: NamelessTool): this;
+  add(toolOrName: ToolDefinition | string, named?: NamelessTool): this {
+    const definition = typeof toolOrName === "string" ? { ...named, name: toolOrName } : toolOrName;
+    this.registry.add(normalizeTool(definition as ToolDefinition));
+    this.catalog = undefined;
+    return this;
+  }
+
+  /** The specs of the registered tools, in registration order. */
+  tools(): ToolSpec[] {
+    return this.currentCatalog().tools;
+  }
+
+  private currentCatalog(): CatalogSnapshot {
+    this.catalog ??= { id: nextCatalogId++, tools: this.registry.all().map((tool) => tool.spec) };
+    return this.catalog;
+  }
+
+  /** Runs a script. Never throws for anything the script does: errors come back as stderr and an exit code. */
+  async execute<Context = unknown>(
+    script: string,
+    options: ExecuteOptions<Context> = {},
+  ): Promise<ExecuteResult> {
+    if (typeof script !== "string") {
+      return {
+        stdout: "",
+        stderr: "toolshell: the script must be a string\n",
+        exitCode: 2,
+        trace: [],
+        truncated: false,
+        traceDropped: 0,
+      };
+    }
+    const timeoutMs = Math.min(
+      positive(options.timeoutMs, this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS, "timeoutMs"),
+      MAX_TIMEOUT_MS,
+    );
+    const request: RunRequest = {
+      script,
+      env: { ...this.env, ...checkedEnv(options.env) },
+      limits: this.limits,
+      deadline: 0,
+      timeoutMs,
+      sanitizeErrors: this.options.sanitizeErrors ?? true,
+    };
+    const setup: RunSetup = {
+      request,
+      registry: this.registry,
+      catalog: this.currentCatalog(),
+      signal: options.signal,
+      context: options.context,
+    };
+    if (this.options.isolation === "inline") return runInline(setup);
+    const pool = sharedPool(this.options.workers, this.options.workerMemoryMb ?? DEFAULT_WORKER_MEMORY_MB);
+    return runIsolated(setup, pool);
+  }
+
+  /** Markdown a model can use cold: the commands, how to pass arguments, what the shell can and cannot do. */
+  systemPrompt(): string {
+    return renderSystemPrompt(this.name, this.description, this.tools(), this.options.compactPrompt ?? false);
+  }
+
+  /** The script tool's own definition (`{ commands: string }` input), ready to hand to any LLM API. */
+  definition(): ScriptToolDefinition {
+    const names = this.tools().map((tool) => tool.name);
+    const shown = names.slice(0, 12).join(", ") + (names.length > 12 ? `, ... (${names.length} in all)` : "");
+    const purpose = this.description ? `${this.description}. ` : "";
+    return {
+      name: this.name,
+      description:
+        `${purpose}Runs a bash script in which each tool is a command (${shown}). Compose calls with pipes, ` +
+        "variables, loops and jq in one script; print what you need. Run `help` or `help <tool>` for flags. " +
+        "No filesystem or network.",
+      inputSchema: {
+        type: "object",
+        properties: { commands: { type: "string", description: "The bash script to run." } },
+        required: ["commands"],
+        additionalProperties: false,
+      },
+    };
+  }
+
+  /**
+   * Stops the worker threads this tool runs on. They are shared with other ScriptedTools of the same pool
+   * settings, never keep the process alive, and are started again by the next execute().
+   */
+  async close(): Promise<void> {
+    if (this.options.isolation === "inline") return;
+    await sharedPool(this.options.workers, this.options.workerMemoryMb ?? DEFAULT_WORKER_MEMORY_MB).close();
+  }
+}

@@ -1,0 +1,109 @@
+import type { FsStat, IFileSystem } from "just-bash";
+
+/** One file access the shell refused during a run. */
+export interface Refusal {
+  operation: string;
+  path: string;
+}
+
+const NULL_DEVICE = "/dev/null";
+
+/** Paths just-bash probes while resolving a command name: answering "no" to them is not a refusal. */
+function isCommandLookup(path: string): boolean {
+  return path === "/usr/bin" || path === "/bin" || /^\/(usr\/)?bin\/[^/]+$/.test(path);
+}
+
+class RefusedError extends Error {
+  readonly code = "EACCES";
+}
+
+/**
+ * A filesystem that holds nothing and refuses everything: the shell is logic-only. `/dev/null` is the one
+ * exception (writes vanish, reads are empty). Every refused access is recorded so that the command that tried
+ * it can say plainly what was refused and why.
+ */
+export class RefusingFileSystem implements IFileSystem {
+  readonly refusals: Refusal[] = [];
+
+  private refuse(operation: string, path: string): never {
+    if (this.refusals.length < 100) this.refusals.push({ operation, path });
+    throw new RefusedError(`${path}: refused: this shell has no filesystem`);
+  }
+
+  async readFile(path: string): Promise<string> {
+    if (path === NULL_DEVICE) return "";
+    return this.refuse("read", path);
+  }
+  async readFileBuffer(path: string): Promise<Uint8Array> {
+    if (path === NULL_DEVICE) return new Uint8Array(0);
+    return this.refuse("read", path);
+  }
+  async writeFile(path: string): Promise<void> {
+    if (path !== NULL_DEVICE) this.refuse("write", path);
+  }
+  async appendFile(path: string): Promise<void> {
+    if (path !== NULL_DEVICE) this.refuse("write", path);
+  }
+  async exists(path: string): Promise<boolean> {
+    if (!isCommandLookup(path) && path !== NULL_DEVICE && this.refusals.length < 100) {
+      this.refusals.push({ operation: "read", path });
+    }
+    return path === NULL_DEVICE;
+  }
+  async stat(path: string): Promise<FsStat> {
+    if (path === NULL_DEVICE) {
+      return {
+        isFile: true,
+        isDirectory: false,
+        isSymbolicLink: false,
+        mode: 0o666,
+        size: 0,
+        mtime: new Date(0),
+      };
+    }
+    return this.refuse("read", path);
+  }
+  async lstat(path: string): Promise<FsStat> {
+    return this.stat(path);
+  }
+  async mkdir(path: string): Promise<void> {
+    this.refuse("write", path);
+  }
+  async readdir(path: string): Promise<string[]> {
+    return this.refuse("read", path);
+  }
+  async rm(path: string): Promise<void> {
+    this.refuse("write", path);
+  }
+  async cp(_source: string, destination: string): Promise<void> {
+    this.refuse("write", destination);
+  }
+  async mv(_source: string, destination: string): Promise<void> {
+    this.refuse("write", destination);
+  }
+  async chmod(path: string): Promise<void> {
+    this.refuse("write", path);
+  }
+  async symlink(_target: string, linkPath: string): Promise<void> {
+    this.refuse("write", linkPath);
+  }
+  async link(_existing: string, newPath: string): Promise<void> {
+    this.refuse("write", newPath);
+  }
+  async readlink(path: string): Promise<string> {
+    return this.refuse("read", path);
+  }
+  async realpath(path: string): Promise<string> {
+    return this.refuse("read", path);
+  }
+  async utimes(path: string): Promise<void> {
+    this.refuse("write", path);
+  }
+  resolvePath(base: string, path: string): string {
+    if (path.startsWith("/")) return path;
+    return base.endsWith("/") ? `${base}${path}` : `${base}/${path}`;
+  }
+  getAllPaths(): string[] {
+    return [];
+  }
+}

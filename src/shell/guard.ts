@@ -1,0 +1,129 @@
+import type { ScriptNode, SimpleCommandNode, WordNode } from "just-bash";
+
+/** The hidden command a refused construct is replaced by; it prints the reason and fails like bash would. */
+export const REFUSE_COMMAND = "__toolshell_refuse";
+/** The name toolshell's `help` runs under: just-bash answers the word `help` itself, so the guard renames it. */
+export const HELP_COMMAND = "__toolshell_help";
+
+const NO_FS = "this shell has no filesystem";
+const ALLOWED_TARGETS = new Set(["/dev/null", "/dev/stdout", "/dev/stderr", "/dev/stdin"]);
+const STREAM_OPERATORS = new Set(["<<", "<<-", "<<<"]);
+const DUP_OPERATORS = new Set([">&", "<&"]);
+
+type Node = { type?: unknown; [key: string]: unknown };
+
+function isNode(value: unknown): value is Node {
+  return typeof value === "object" && value !== null;
+}
+
+/** The word's text when it has no expansions, else undefined. */
+export function literalText(word: unknown): string | undefined {
+  if (!isNode(word) || !Array.isArray(word.parts)) return undefined;
+  let text = "";
+  for (const part of word.parts as Node[]) {
+    if (
+      (part.type === "Literal" || part.type === "SingleQuoted" || part.type === "Escaped") &&
+      typeof part.value === "string"
+    ) {
+      text += part.value;
+    } else if (part.type === "DoubleQuoted") {
+      const inner = literalText(part);
+      if (inner === undefined) return undefined;
+      text += inner;
+    } else {
+      return undefined;
+    }
+  }
+  return text;
+}
+
+function redirectionProblem(redirection: Node): string | undefined {
+  const operator = String(redirection.operator);
+  if (STREAM_OPERATORS.has(operator)) return undefined;
+  const target = literalText(redirection.target);
+  if (DUP_OPERATORS.has(operator) && (target === undefined || /^(\d+|-)$/.test(target))) return undefined;
+  if (target !== undefined && ALLOWED_TARGETS.has(target)) return undefined;
+  const shown = `${operator} ${target ?? "<expanded path>"}`;
+  return `redirection to or from a file (${shown}) refused: ${NO_FS}; keep data in variables and pipes (only /dev/null is allowed)`;
+}
+
+/** Finds a process substitution in this command's own words, without entering nested scripts or pipelines. */
+function hasProcessSubstitution(value: unknown, top = true): boolean {
+  if (Array.isArray(value)) return value.some((item) => hasProcessSubstitution(item, false));
+  if (!isNode(value)) return false;
+  if (value.type === "ProcessSubstitution") return true;
+  if (!top && (value.type === "Pipeline" || value.type === "Script" || value.type === "Statement"))
+    return false;
+  for (const key of Object.keys(value)) {
+    if (key !== "type" && hasProcessSubstitution(value[key], false)) return true;
+  }
+  return false;
+}
+
+function commandProblem(command: Node): string | undefined {
+  if (Array.isArray(command.redirections)) {
+    for (const redirection of command.redirections as Node[]) {
+      const problem = redirectionProblem(redirection);
+      if (problem) return problem;
+    }
+  }
+  if (hasProcessSubstitution(command)) {
+    return `process substitution <(...) / >(...) refused: ${NO_FS}; pipe into the command or use $(...) instead`;
+  }
+  if (command.type !== "SimpleCommand") return undefined;
+  const name = literalText(command.name);
+  if (name === "source" || name === ".") {
+    return `${name}: refused: ${NO_FS}; define functions in the script itself`;
+  }
+  if (name?.includes("/")) {
+    const base = name.split("/").pop() || name;
+    return `${name}: running a path refused: ${NO_FS}; call commands by name (${base})`;
+  }
+  return undefined;
+}
+
+function word(value: string): WordNode {
+  return { type: "Word", parts: [{ type: "Literal", value }] } as WordNode;
+}
+
+function refusal(message: string): SimpleCommandNode {
+  return {
+    type: "SimpleCommand",
+    assignments: [],
+    name: word(REFUSE_COMMAND),
+    args: [word(message)],
+    redirections: [],
+  } as SimpleCommandNode;
+}
+
+function visit(value: unknown): void {
+  if (Array.isArray(value)) {
+    for (const item of value) visit(item);
+    return;
+  }
+  if (!isNode(value)) return;
+  if (value.type === "SimpleCommand" && literalText(value.name) === "help") value.name = word(HELP_COMMAND);
+  if (value.type === "Pipeline" && Array.isArray(value.commands)) {
+    const commands = value.commands as Node[];
+    for (let index = 0; index < commands.length; index++) {
+      const problem = commandProblem(commands[index] as Node);
+      if (problem) commands[index] = refusal(problem) as unknown as Node;
+    }
+  }
+  for (const key of Object.keys(value)) {
+    if (key !== "type") visit(value[key]);
+  }
+}
+
+/**
+ * The script guard: rewrites, before the run, every construct the refusing filesystem cannot catch cleanly
+ * (file redirections, process substitution, `source`, running a path) into a command that prints why it was
+ * refused and fails with exit 1, so the script goes on as bash would after a failed command.
+ */
+export const scriptGuard = {
+  name: "toolshell-guard",
+  transform(context: { ast: ScriptNode }): { ast: ScriptNode } {
+    visit(context.ast);
+    return { ast: context.ast };
+  },
+};

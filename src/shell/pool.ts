@@ -1,0 +1,218 @@
+import { availableParallelism } from "node:os";
+import { Worker } from "node:worker_threads";
+import type { CallOutcome, CallRequest, RunRequest, RunResult, ToHost, ToWorker } from "../protocol.js";
+import type { ToolSpec } from "../tool.js";
+import { STOP_FLAG, type StopReason } from "./stop.js";
+
+/** How a run in a worker reaches the host: tool calls in, the result out. */
+export interface RunHandlers {
+  onCall(call: CallRequest): void;
+  onDone(result: RunResult): void;
+  onFailed(message: string): void;
+}
+
+/** The tools as last sent to workers; a new id makes each worker take the new list once. */
+export interface CatalogSnapshot {
+  id: number;
+  tools: ToolSpec[];
+}
+
+/**
+ * Where the worker's code is: compiled JS next to this file, or, when running from the TS sources (tests, dev),
+ * the TS file loaded through tsx's loader, registered inside the worker before the import.
+ */
+function workerEntry(): { entry: URL | string; eval: boolean } {
+  if (!import.meta.url.endsWith(".ts"))
+    return { entry: new URL("./worker.js", import.meta.url), eval: false };
+  const tsx = import.meta.resolve("tsx/esm/api");
+  const source = new URL("./worker.ts", import.meta.url).href;
+  const code = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(source)}); });`;
+  return { entry: code, eval: true };
+}
+
+class ShellWorker {
+  readonly worker: Worker;
+  readonly stopFlag = new Int32Array(new SharedArrayBuffer(4));
+  readonly ready: Promise<void>;
+  catalogId = -1;
+  runId = -1;
+  dead = false;
+  handlers: RunHandlers | undefined;
+
+  constructor(memoryLimitMb: number, onExit: (worker: ShellWorker) => void) {
+    const { entry, eval: isCode } = workerEntry();
+    this.worker = new Worker(entry, {
+      eval: isCode,
+      workerData: { stopBuffer: this.stopFlag.buffer },
+      env: {},
+      stdout: true,
+      stderr: true,
+      resourceLimits: { maxOldGenerationSizeMb: memoryLimitMb, maxYoungGenerationSizeMb: 32 },
+    });
+    this.worker.unref();
+    let markReady: () => void = () => {};
+    this.ready = new Promise((resolve) => {
+      markReady = resolve;
+    });
+    this.worker.on("message", (message: ToHost) => {
+      if (message.type === "ready") markReady();
+      else this.receive(message);
+    });
+    this.worker.on("error", (error) => this.fail(`the shell stopped: ${error.message}`));
+    this.worker.on("exit", () => {
+      this.dead = true;
+      markReady();
+      this.fail("the shell stopped");
+      onExit(this);
+    });
+  }
+
+  private receive(message: Exclude<ToHost, { type: "ready" }>): void {
+    if (message.runId !== this.runId || !this.handlers) return;
+    if (message.type === "call") this.handlers.onCall(message.call);
+    else if (message.type === "done") this.take().onDone(message.result);
+    else this.take().onFailed(message.message);
+  }
+
+  private take(): RunHandlers {
+    const handlers = this.handlers as RunHandlers;
+    this.handlers = undefined;
+    return handlers;
+  }
+
+  fail(message: string): void {
+    if (this.handlers) this.take().onFailed(message);
+  }
+
+  post(message: ToWorker): void {
+    this.worker.postMessage(message);
+  }
+}
+
+/** The host's grip on one run inside a worker. */
+export class RunHandle {
+  constructor(
+    private readonly shell: ShellWorker,
+    private readonly runId: number,
+  ) {}
+
+  answer(callId: string, outcome: CallOutcome): void {
+    if (this.shell.runId === this.runId)
+      this.shell.post({ type: "result", runId: this.runId, callId, outcome });
+  }
+
+  /** Asks the run to stop at its next command; works even while the worker's thread never yields. */
+  stop(reason: StopReason): void {
+    if (this.shell.runId !== this.runId) return;
+    Atomics.store(this.shell.stopFlag, 0, reason === "timeout" ? STOP_FLAG.timeout : STOP_FLAG.abort);
+    this.shell.post({ type: "abort", runId: this.runId, reason });
+  }
+
+  /** Ends the worker (a run that did not stop in time); the pool replaces it. */
+  kill(): void {
+    if (this.shell.runId !== this.runId) return;
+    this.shell.handlers = undefined;
+    void this.shell.worker.terminate();
+  }
+}
+
+/** A pool of shell workers, started lazily, each running one script at a time. */
+export class WorkerPool {
+  private readonly idle: ShellWorker[] = [];
+  private readonly busy = new Set<ShellWorker>();
+  private readonly waiting: Array<(worker: ShellWorker) => void> = [];
+  private nextRunId = 1;
+
+  constructor(
+    private readonly size: number,
+    private readonly memoryLimitMb: number,
+  ) {}
+
+  private spawn(): ShellWorker {
+    const worker = new ShellWorker(this.memoryLimitMb, (dead) => this.forget(dead));
+    this.busy.add(worker);
+    return worker;
+  }
+
+  private async acquire(): Promise<ShellWorker> {
+    const idle = this.idle.pop();
+    if (idle) {
+      this.busy.add(idle);
+      return idle;
+    }
+    const worker =
+      this.busy.size < this.size
+        ? this.spawn()
+        : await new Promise<ShellWorker>((resolve) => this.waiting.push(resolve));
+    await worker.ready;
+    return worker;
+  }
+
+  private release(worker: ShellWorker): void {
+    worker.runId = -1;
+    const next = this.waiting.shift();
+    if (next) next(worker);
+    else {
+      this.busy.delete(worker);
+      this.idle.push(worker);
+    }
+  }
+
+  private forget(worker: ShellWorker): void {
+    const wasBusy = this.busy.delete(worker);
+    const index = this.idle.indexOf(worker);
+    if (index !== -1) this.idle.splice(index, 1);
+    const next = wasBusy ? this.waiting.shift() : undefined;
+    if (next) next(this.spawn());
+  }
+
+  /**
+   * Starts a run as soon as a worker is free. The run's deadline starts then: waiting for a worker does not
+   * eat into the script's time.
+   */
+  async start(request: RunRequest, catalog: CatalogSnapshot, handlers: RunHandlers): Promise<RunHandle> {
+    const worker = await this.acquire();
+    if (worker.dead) return this.start(request, catalog, handlers);
+    const runId = this.nextRunId++;
+    worker.runId = runId;
+    Atomics.store(worker.stopFlag, 0, STOP_FLAG.none);
+    worker.handlers = {
+      onCall: handlers.onCall,
+      onDone: (result) => {
+        this.release(worker);
+        handlers.onDone(result);
+      },
+      onFailed: (message) => {
+        if (!worker.dead) this.release(worker);
+        handlers.onFailed(message);
+      },
+    };
+    const tools = worker.catalogId === catalog.id ? undefined : catalog.tools;
+    worker.catalogId = catalog.id;
+    const timed = { ...request, deadline: Date.now() + request.timeoutMs };
+    worker.post({ type: "run", runId, request: timed, catalogId: catalog.id, tools });
+    return new RunHandle(worker, runId);
+  }
+
+  /** Stops every worker. */
+  async close(): Promise<void> {
+    const all = [...this.idle, ...this.busy];
+    this.idle.length = 0;
+    this.busy.clear();
+    await Promise.all(all.map((worker) => worker.worker.terminate()));
+  }
+}
+
+const pools = new Map<string, WorkerPool>();
+
+/** The pool shared by every ScriptedTool with the same size and memory cap, so servers do not multiply threads. */
+export function sharedPool(size: number | undefined, memoryLimitMb: number): WorkerPool {
+  const workers = size ?? Math.max(1, Math.min(4, availableParallelism()));
+  const key = `${workers}:${memoryLimitMb}`;
+  let pool = pools.get(key);
+  if (!pool) {
+    pool = new WorkerPool(workers, memoryLimitMb);
+    pools.set(key, pool);
+  }
+  return pool;
+}

@@ -1,0 +1,114 @@
+import { Bash, type Command } from "just-bash";
+import { discoverCommand } from "../../builtins/discover.js";
+import { helpCommand } from "../../builtins/help.js";
+import { toolCommand } from "../../builtins/tool-command.js";
+import type { RunRequest, RunResult } from "../protocol.js";
+import { closest } from "../suggest.js";
+import type { ShellCatalog } from "./catalog.js";
+import { ABSENT_COMMANDS, FILE_COMMANDS, shellCommands, TRANSFORM_COMMANDS } from "./commands.js";
+import { RefusingFileSystem } from "./filesystem.js";
+import { scriptGuard } from "./guard.js";
+import { RunContext, type ToolInvoker } from "./run-context.js";
+import { Stopper, type StopSources } from "./stop.js";
+
+/** The shell's fixed environment: nothing of the host's. */
+const BASE_ENV: Readonly<Record<string, string>> = {
+  HOME: "/",
+  PATH: "/usr/bin:/bin",
+  TZ: "UTC",
+  LANG: "C.UTF-8",
+};
+
+/** Optional extra commands (the real jq) supplied by whoever hosts the shell. */
+export interface ShellExtensions {
+  commands?: Command[];
+}
+
+function truncate(text: string, limit: number): { text: string; cut: boolean } {
+  const bytes = Buffer.byteLength(text);
+  if (bytes <= limit) return { text, cut: false };
+  const kept = Buffer.from(text)
+    .subarray(0, limit)
+    .toString("utf8")
+    .replace(/\uFFFD$/, "");
+  const dropped = bytes - Buffer.byteLength(kept);
+  return { text: `${kept}\n[toolshell: output truncated: ${dropped} more bytes not shown]\n`, cut: true };
+}
+
+/** Adds "did you mean" to `command not found`, naming the closest tool or command. */
+function suggestCommands(stderr: string, known: string[]): string {
+  return stderr.replace(/^bash: (\S+): command not found$/gm, (line, name: string) => {
+    if (ABSENT_COMMANDS.includes(name))
+      return `${line} (this shell runs only its tools and text commands; see help)`;
+    const suggestion = closest(name, known);
+    return suggestion ? `${line} (did you mean ${suggestion}? see help)` : `${line} (see help)`;
+  });
+}
+
+function buildShell(
+  request: RunRequest,
+  run: RunContext,
+  filesystem: RefusingFileSystem,
+  extensions: ShellExtensions,
+) {
+  const extra = extensions.commands ?? [];
+  const overridden = new Set(extra.map((command) => command.name));
+  const tools = [...run.catalog.tools.values()].map((spec) => toolCommand(spec, run));
+  // A backstop only: the Stopper ends the run at the deadline itself, keeping its output.
+  const backstopMs = Math.max(1, request.deadline - Date.now()) + 1_000;
+  const bash = new Bash({
+    fs: filesystem,
+    cwd: "/",
+    env: { ...BASE_ENV, ...request.env },
+    commands: [...TRANSFORM_COMMANDS],
+    customCommands: [
+      ...shellCommands(filesystem, overridden),
+      ...extra,
+      helpCommand(run),
+      discoverCommand(run),
+      ...tools,
+    ],
+    defenseInDepth: false,
+    executionLimitProfile: "hardened",
+    executionLimits: {
+      maxExecutionTimeMs: backstopMs,
+      maxLoopIterations: request.limits.maxLoopIterations,
+      maxCommandCount: request.limits.maxCommands,
+      maxOutputSize: Math.max(request.limits.maxOutputBytes * 4, 1024 * 1024),
+    },
+  });
+  bash.registerTransformPlugin(scriptGuard);
+  return bash;
+}
+
+/**
+ * Runs one script in a fresh, logic-only shell. Used inside a worker (the default) and on the caller's thread
+ * (`isolation: "inline"`); either way nothing survives into the next run.
+ */
+export async function runScript(
+  request: RunRequest,
+  catalog: ShellCatalog,
+  invoke: ToolInvoker,
+  stop: Omit<StopSources, "deadline">,
+  runId: number,
+  extensions: ShellExtensions = {},
+): Promise<RunResult> {
+  const run = new RunContext(catalog, invoke, request.limits, runId);
+  const filesystem = new RefusingFileSystem();
+  const bash = buildShell(request, run, filesystem, extensions);
+  const stopper = new Stopper({ ...stop, deadline: request.deadline });
+  stopper.attach(bash);
+  const executed = await bash.exec(request.script, { signal: stopper.signal, rawScript: true });
+  const ended = stopper.finish(executed.stderr, executed.exitCode, request.timeoutMs);
+  const known = [...catalog.names, ...TRANSFORM_COMMANDS, "help", "discover", ...FILE_COMMANDS];
+  const stdout = truncate(executed.stdout, request.limits.maxOutputBytes);
+  const stderr = truncate(suggestCommands(ended.stderr, known), request.limits.maxOutputBytes);
+  return {
+    stdout: stdout.text,
+    stderr: stderr.text,
+    exitCode: ended.exitCode,
+    trace: run.trace.entries,
+    traceDropped: run.trace.dropped,
+    truncated: stdout.cut || stderr.cut,
+  };
+}

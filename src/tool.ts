@@ -1,0 +1,174 @@
+import { z } from "zod";
+import { ToolshellError } from "./errors.js";
+import type { JsonSchema } from "./schema/json-schema.js";
+
+/** What a tool's `execute` receives besides its params. */
+export interface ToolContext<Context = unknown> {
+  /** Text piped into the command (`echo '{...}' | update_user`), decoded as UTF-8; undefined when nothing was piped. */
+  stdin: string | undefined;
+  /** Aborted when the run is cancelled or passes its deadline. */
+  signal: AbortSignal;
+  /** Same signal under the AI SDK's name, so AI SDK tools work unchanged. */
+  abortSignal: AbortSignal;
+  /** Unique id of this call (also in the trace). */
+  callId: string;
+  /** Same id under the AI SDK's name. */
+  toolCallId: string;
+  /** The per-run context given to `execute(script, { context })`. */
+  context: Context;
+  /** Always empty: present so AI SDK tools that read `messages` keep working. */
+  messages: never[];
+}
+
+/** A zod schema, an AI SDK `jsonSchema()` wrapper, a Standard Schema with JSON Schema output, or plain JSON Schema. */
+export type InputSchema = JsonSchema | z.ZodType | { jsonSchema: unknown } | boolean;
+
+/**
+ * One tool: it becomes a shell command named `name`.
+ * `execute` may be sync or async; a string result is written as is, any other JSON value as compact JSON plus a
+ * newline, and `undefined`/`null` write nothing.
+ */
+export interface ToolDefinition<Params = Record<string, unknown>, Context = unknown> {
+  name: string;
+  /** A string; AI SDK 7 tools may carry a function, which is called once with no context. */
+  description?: string | ((options: never) => string);
+  /** JSON Schema, a zod schema or an AI SDK `jsonSchema()`; omitted means any flags are accepted. */
+  inputSchema?: unknown;
+  /** Free-form labels for `discover --tag`. */
+  tags?: readonly string[];
+  /** One category for `discover --category`. */
+  category?: string;
+  // A method signature on purpose: its bivariance lets AI SDK tools, typed (input, options), register as they are.
+  execute(params: Params, context: ToolContext<Context>): unknown;
+}
+
+/** An AI SDK `tool({ description, inputSchema, execute })` value; its name comes from where it is registered. */
+export interface NamelessTool<Params = Record<string, unknown>, Context = never>
+  extends Omit<ToolDefinition<Params, Context>, "name" | "execute"> {
+  /** AI SDK's older name for inputSchema. */
+  parameters?: unknown;
+  /** Optional in the AI SDK's type (client-side tools have none); registering one without it is an error. */
+  execute?(params: Params, context: ToolContext<Context>): unknown;
+}
+
+/** The serialisable description of a tool: what the shell (in its worker) needs to parse, validate and document it. */
+export interface ToolSpec {
+  name: string;
+  description: string;
+  inputSchema: JsonSchema;
+  tags: string[];
+  category: string | undefined;
+}
+
+/** A registered tool: its spec plus the callback that stays on the caller's thread. */
+export interface RegisteredTool {
+  spec: ToolSpec;
+  execute: (params: Record<string, unknown>, context: ToolContext) => unknown;
+}
+
+const TOOL_NAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,127}$/;
+
+/** Checks a tool name: letters, digits, `_`, `-`, `.` (namespaces); nothing a shell would misread. */
+export function assertToolName(name: unknown): asserts name is string {
+  if (typeof name !== "string" || !TOOL_NAME.test(name) || name.endsWith(".") || name.includes("..")) {
+    throw new ToolshellError(
+      "invalid_tool_name",
+      `invalid tool name ${JSON.stringify(name)}: use 1-128 letters, digits, "_", "-" or "." (namespaces), starting with a letter or "_"`,
+    );
+  }
+}
+
+function isZodSchema(value: unknown): value is z.ZodType {
+  return typeof value === "object" && value !== null && "_zod" in value;
+}
+
+function standardJsonSchema(value: object): unknown {
+  const standard = (value as { "~standard"?: { jsonSchema?: { input?: (options: object) => unknown } } })[
+    "~standard"
+  ];
+  const input = standard?.jsonSchema?.input;
+  return typeof input === "function" ? input({ target: "draft-2020-12" }) : undefined;
+}
+
+/** Converts any accepted schema form into one JSON Schema object, once, at registration. */
+export function toJsonSchema(schema: InputSchema | undefined, toolName: string): JsonSchema {
+  if (schema === undefined || schema === true) return {};
+  if (schema === false) return { not: {} };
+  if (isZodSchema(schema)) {
+    try {
+      return z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
+    } catch (error) {
+      throw new ToolshellError(
+        "invalid_schema",
+        `${toolName}: zod schema cannot be converted to JSON Schema`,
+        {
+          cause: error,
+        },
+      );
+    }
+  }
+  if (typeof schema !== "object" || schema === null || Array.isArray(schema)) {
+    throw new ToolshellError(
+      "invalid_schema",
+      `${toolName}: inputSchema must be a JSON Schema object or a zod schema`,
+    );
+  }
+  const fromStandard = standardJsonSchema(schema);
+  if (fromStandard !== undefined) return toJsonSchema(fromStandard as InputSchema, toolName);
+  if ("jsonSchema" in schema && typeof schema.jsonSchema === "object" && schema.jsonSchema !== null) {
+    return toJsonSchema(schema.jsonSchema as InputSchema, toolName);
+  }
+  return structuredClone(schema) as JsonSchema;
+}
+
+function stringList(value: unknown, toolName: string, field: string): string[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value) || !value.every((item) => typeof item === "string")) {
+    throw new ToolshellError("invalid_tool", `${toolName}: ${field} must be an array of strings`);
+  }
+  return [...value];
+}
+
+function describe(description: unknown, toolName: string): string {
+  if (description === undefined) return "";
+  if (typeof description === "string") return description.trim();
+  if (typeof description === "function") {
+    try {
+      const text: unknown = description({ context: undefined });
+      if (typeof text === "string") return text.trim();
+    } catch {
+      // fall through to the error below
+    }
+  }
+  throw new ToolshellError("invalid_tool", `${toolName}: description must be a string`);
+}
+
+/** Normalises a tool definition (or an AI SDK tool registered under `name`) into its registered form. */
+export function normalizeTool(
+  definition: ToolDefinition | (NamelessTool & { name: string }),
+): RegisteredTool {
+  if (typeof definition !== "object" || definition === null) {
+    throw new ToolshellError("invalid_tool", "a tool must be an object with name and execute");
+  }
+  const name = definition.name;
+  assertToolName(name);
+  if (typeof definition.execute !== "function") {
+    throw new ToolshellError("invalid_tool", `${name}: execute must be a function`);
+  }
+  const description = describe(definition.description, name);
+  if (definition.category !== undefined && typeof definition.category !== "string") {
+    throw new ToolshellError("invalid_tool", `${name}: category must be a string`);
+  }
+  const schemaSource = (definition.inputSchema ??
+    ("parameters" in definition ? definition.parameters : undefined)) as InputSchema | undefined;
+  return {
+    spec: {
+      name,
+      description,
+      inputSchema: toJsonSchema(schemaSource, name),
+      tags: stringList(definition.tags, name, "tags"),
+      category: definition.category,
+    },
+    execute: definition.execute as RegisteredTool["execute"],
+  };
+}

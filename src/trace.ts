@@ -1,0 +1,26 @@
+/** One command the run dispatched to a tool, `help` or `discover`. */
+export interface TraceEntry {
+  name: string;
+  kind: "tool" | "help" | "discover";
+  /** The words after the command name, as the script passed them. */
+  argv: string[];
+  /** The params after flag parsing (tools only; absent when parsing failed before any params existed). */
+  params?: Record<string, unknown>;
+  exitCode: number;
+  durationMs: number;
+  /** The call's id as the tool's callback saw it (tools that were called only). */
+  callId?: string;
+}
+
+/** Collects a run's trace, keeping the first `limit` entries and counting the rest. */
+export class TraceRecorder {
+  readonly entries: TraceEntry[] = [];
+  dropped = 0;
+
+  constructor(private readonly limit: number) {}
+
+  record(entry: TraceEntry): void {
+    if (this.entries.length < this.limit) this.entries.push(entry);
+    else this.dropped++;
+  }
+}

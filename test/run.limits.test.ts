@@ -1,0 +1,121 @@
+import { describe, expect, it } from "vitest";
+import { ScriptedTool, type ToolDefinition } from "../src/index.js";
+import { track } from "./helpers.js";
+
+const slow: ToolDefinition = {
+  name: "slow",
+  execute: (_params, ctx) =>
+    new Promise((resolve) => {
+      const timer = setTimeout(() => resolve("late\n"), 5_000);
+      ctx.signal.addEventListener("abort", () => clearTimeout(timer));
+    }),
+};
+const hang: ToolDefinition = { name: "hang", execute: () => new Promise(() => {}) };
+const echo: ToolDefinition = { name: "echo_tool", execute: (params) => params };
+
+function api(options: Partial<ConstructorParameters<typeof ScriptedTool>[0]> = {}): ScriptedTool {
+  return track(new ScriptedTool({ name: "limits", tools: [slow, hang, echo], ...options }));
+}
+
+describe("deadlines and cancellation", () => {
+  const isolated = api();
+
+  it("stops a CPU-bound loop at the deadline with 124 and keeps earlier output", async () => {
+    const started = Date.now();
+    let ticks = 0;
+    const ticker = setInterval(() => ticks++, 10);
+    const result = await isolated.execute("echo before; while true; do :; done", { timeoutMs: 300 });
+    clearInterval(ticker);
+    expect(result.exitCode).toBe(124);
+    expect(result.stdout).toBe("before\n");
+    expect(result.stderr).toMatch(/toolshell: timed out after 300 ms\n$/);
+    expect(Date.now() - started).toBeLessThan(300 + 1_000);
+    expect(ticks).toBeGreaterThan(5);
+  });
+
+  it("aborts in-flight callbacks through ctx.signal at the deadline", async () => {
+    const result = await isolated.execute("echo start; slow; echo after", { timeoutMs: 200 });
+    expect(result.exitCode).toBe(124);
+    expect(result.stdout).toBe("start\n");
+    expect(result.trace.map((entry) => [entry.name, entry.exitCode])).toEqual([["slow", 124]]);
+  });
+
+  it("ends a run whose callback never settles", async () => {
+    const result = await isolated.execute("hang", { timeoutMs: 150 });
+    expect(result.exitCode).toBe(124);
+  });
+
+  it("stops on the caller's AbortSignal with 130", async () => {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    const result = await isolated.execute("echo a; while true; do :; done", { signal: controller.signal });
+    expect(result).toMatchObject({ stdout: "a\n", exitCode: 130 });
+    expect(result.stderr).toMatch(/toolshell: aborted\n$/);
+  });
+
+  it("does not start when the signal is already aborted", async () => {
+    const result = await isolated.execute("echo never", { signal: AbortSignal.abort() });
+    expect(result).toMatchObject({ stdout: "", exitCode: 130 });
+  });
+
+  it("stays usable after a timeout", async () => {
+    await isolated.execute("while true; do :; done", { timeoutMs: 100 });
+    const result = await isolated.execute("echo_tool --n 1");
+    expect(result).toMatchObject({ stdout: '{"n":"1"}\n', exitCode: 0 });
+  });
+
+  it("stops an inline CPU loop at the deadline too", async () => {
+    const inline = api({ isolation: "inline" });
+    const result = await inline.execute("while true; do :; done", { timeoutMs: 200 });
+    expect(result.exitCode).toBe(124);
+  });
+});
+
+describe("per-run caps", () => {
+  it("caps tool calls per run", async () => {
+    const capped = api({ limits: { maxToolCalls: 3 } });
+    const result = await capped.execute(
+      "for i in 1 2 3 4 5; do echo_tool --i $i >/dev/null || echo failed $i; done",
+    );
+    expect(result.stdout).toBe("failed 4\nfailed 5\n");
+    expect(result.stderr).toBe(
+      "echo_tool: tool call limit reached (3 per run)\necho_tool: tool call limit reached (3 per run)\n",
+    );
+  });
+
+  it("cuts stdout at maxOutputBytes with a marker", async () => {
+    const small = api({ limits: { maxOutputBytes: 10 } });
+    const result = await small.execute("seq 1 100");
+    expect(result.truncated).toBe(true);
+    expect(result.stdout).toBe("1\n2\n3\n4\n5\n\n[toolshell: output truncated: 282 more bytes not shown]\n");
+  });
+
+  it("caps loop iterations", async () => {
+    const loops = api({ limits: { maxLoopIterations: 50 } });
+    const result = await loops.execute("i=0; while true; do i=$((i+1)); done");
+    expect(result.exitCode).not.toBe(0);
+    expect(result.stderr).toMatch(/iterations/);
+  });
+
+  it("keeps the first 1,000 trace entries and counts the rest", async () => {
+    const many = api({ limits: { maxToolCalls: 2_000 } });
+    const result = await many.execute("for i in $(seq 1 1005); do echo_tool >/dev/null; done", {
+      timeoutMs: 60_000,
+    });
+    expect(result.trace).toHaveLength(1_000);
+    expect(result.traceDropped).toBe(5);
+  });
+
+  it("survives a run that exhausts the worker's memory", async () => {
+    const tight = api({
+      workerMemoryMb: 64,
+      limits: { maxLoopIterations: 10_000_000, maxCommands: 10_000_000 },
+    });
+    const result = await tight.execute('s=xxxxxxxxxxxxxxxx; while true; do s="$s$s"; a+=("$s"); done', {
+      timeoutMs: 20_000,
+    });
+    expect(result.exitCode).not.toBe(0);
+    const after = await tight.execute("echo alive");
+    expect(after.stdout).toBe("alive\n");
+  });
+});

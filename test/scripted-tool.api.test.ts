@@ -1,0 +1,159 @@
+import { jsonSchema, tool } from "ai";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import * as toolshell from "../src/index.js";
+import { ScriptedTool, ToolshellError } from "../src/index.js";
+import { track } from "./helpers.js";
+
+const noop = () => "ok";
+
+describe("the public surface", () => {
+  it("exports exactly these runtime names", () => {
+    expect(Object.keys(toolshell).sort()).toEqual(["ScriptedTool", "ToolshellError"]);
+  });
+
+  it("describes the script tool itself for any LLM API", () => {
+    const api = new ScriptedTool({
+      name: "api",
+      description: "E-commerce API",
+      tools: [{ name: "get_user", execute: noop }],
+    });
+    const definition = api.definition();
+    expect(definition.name).toBe("api");
+    expect(definition.description).toMatch(
+      /^E-commerce API\. Runs a bash script in which each tool is a command \(get_user\)/,
+    );
+    expect(definition.inputSchema).toEqual({
+      type: "object",
+      properties: { commands: { type: "string", description: "The bash script to run." } },
+      required: ["commands"],
+      additionalProperties: false,
+    });
+  });
+});
+
+describe("registration", () => {
+  it("adds tools after construction, chainably", async () => {
+    const api = track(new ScriptedTool({ name: "api" }));
+    expect(api.add({ name: "a", execute: () => "A\n" }).add({ name: "b", execute: () => "B\n" })).toBe(api);
+    expect((await api.execute("a; b")).stdout).toBe("A\nB\n");
+  });
+
+  it("converts zod schemas with z.toJSONSchema", async () => {
+    const api = track(
+      new ScriptedTool({
+        name: "api",
+        tools: [
+          {
+            name: "find",
+            inputSchema: z.object({ q: z.string(), n: z.number().int().optional() }),
+            execute: (p) => p,
+          },
+        ],
+      }),
+    );
+    expect((await api.execute("find --q shoes --n 2")).stdout).toBe('{"q":"shoes","n":2}\n');
+    expect((await api.execute("find --n 2")).exitCode).toBe(2);
+  });
+
+  it("accepts AI SDK tools registered under a name, with zod or jsonSchema()", async () => {
+    const weather = tool({
+      description: "Weather for a city",
+      inputSchema: z.object({ city: z.string() }),
+      execute: async ({ city }, options) => ({
+        city,
+        temp: 21,
+        hasSignal: options.abortSignal instanceof AbortSignal,
+      }),
+    });
+    const search = tool({
+      description: "Search",
+      inputSchema: jsonSchema<{ q: string }>({
+        type: "object",
+        properties: { q: { type: "string" } },
+        required: ["q"],
+      }),
+      execute: async ({ q }, options) => `${q}:${options.toolCallId.length > 0}\n`,
+    });
+    const api = track(new ScriptedTool({ name: "api" }).add("get_weather", weather).add("search", search));
+    const result = await api.execute("get_weather --city Paris | jq -c .; search --q x");
+    expect(result.stdout).toBe('{"city":"Paris","temp":21,"hasSignal":true}\nx:true\n');
+  });
+
+  it.each([
+    [
+      "duplicate names",
+      () =>
+        new ScriptedTool({
+          name: "a",
+          tools: [
+            { name: "x", execute: noop },
+            { name: "x", execute: noop },
+          ],
+        }),
+      "duplicate_tool",
+    ],
+    [
+      "names with spaces",
+      () => new ScriptedTool({ name: "a", tools: [{ name: "get user", execute: noop }] }),
+      "invalid_tool_name",
+    ],
+    [
+      "names with ;",
+      () => new ScriptedTool({ name: "a", tools: [{ name: "a;rm", execute: noop }] }),
+      "invalid_tool_name",
+    ],
+    [
+      "names with /",
+      () => new ScriptedTool({ name: "a", tools: [{ name: "a/b", execute: noop }] }),
+      "invalid_tool_name",
+    ],
+    [
+      "names with a leading -",
+      () => new ScriptedTool({ name: "a", tools: [{ name: "-x", execute: noop }] }),
+      "invalid_tool_name",
+    ],
+    [
+      "a missing execute",
+      () => new ScriptedTool({ name: "a", tools: [{ name: "x" } as never] }),
+      "invalid_tool",
+    ],
+    [
+      "an external $ref",
+      () =>
+        new ScriptedTool({
+          name: "a",
+          tools: [{ name: "x", inputSchema: { $ref: "https://example.com/s.json" }, execute: noop }],
+        }),
+      "invalid_schema",
+    ],
+    ["a bad script tool name", () => new ScriptedTool({ name: "my tool" }), "invalid_option"],
+    ["a bad env name", () => new ScriptedTool({ name: "a", env: { "A-B": "x" } }), "invalid_env"],
+  ])("throws ToolshellError at registration for %s", (_name, build, code) => {
+    expect(build).toThrow(ToolshellError);
+    try {
+      build();
+    } catch (error) {
+      expect((error as ToolshellError).code).toBe(code);
+    }
+  });
+
+  it("runs dotted names as namespaced commands", async () => {
+    const api = track(new ScriptedTool({ name: "a", tools: [{ name: "orders.list", execute: (p) => p }] }));
+    expect((await api.execute("orders.list --customer acme")).stdout).toBe('{"customer":"acme"}\n');
+  });
+});
+
+describe("execute() never throws for what the script does", () => {
+  it("returns exit 2 for a non-string script", async () => {
+    const api = track(new ScriptedTool({ name: "a" }));
+    expect(await api.execute(42 as unknown as string)).toMatchObject({ exitCode: 2 });
+  });
+
+  it("reports a syntax error as a failed run", async () => {
+    const api = track(new ScriptedTool({ name: "a" }));
+    const result = await api.execute("if then fi (");
+    expect(result.exitCode).not.toBe(0);
+    expect(result.stderr).not.toBe("");
+  });
+});
