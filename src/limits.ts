@@ -4,25 +4,27 @@
  */
 
 /** Maximum total size, in UTF-8 bytes, of all argv tokens of one command invocation. */
-export const MAX_FLAG_BYTES = 64 * 1024;
+export const MAX_FLAG_BYTES: number = 64 * 1024;
 
 /** Maximum number of items a single array-valued flag may hold (comma-split, repeated or JSON). */
-export const MAX_ARRAY_ITEMS = 4096;
+export const MAX_ARRAY_ITEMS: number = 4096;
 /** Default wall time of one run. */
-export const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_TIMEOUT_MS: number = 30_000;
 /** The longest a run may be given, whatever the caller asks. */
-export const MAX_TIMEOUT_MS = 10 * 60_000;
+export const MAX_TIMEOUT_MS: number = 10 * 60_000;
 /** How long past its deadline a run that does not stop by itself may take before its worker is terminated. */
-export const KILL_GRACE_MS = 200;
+export const KILL_GRACE_MS: number = 200;
 /** Tool calls one run may make. */
-export const DEFAULT_MAX_TOOL_CALLS = 1_000;
+export const DEFAULT_MAX_TOOL_CALLS: number = 1_000;
 /** Bytes of stdout (and, separately, of stderr) a run returns before cutting with a marker. */
-export const DEFAULT_MAX_OUTPUT_BYTES = 1024 * 1024;
+export const DEFAULT_MAX_OUTPUT_BYTES: number = 1024 * 1024;
 /** Iterations of one bash loop. */
-export const DEFAULT_MAX_LOOP_ITERATIONS = 10_000;
+export const DEFAULT_MAX_LOOP_ITERATIONS: number = 10_000;
 /** Commands one run may execute in all. */
-export const DEFAULT_MAX_COMMANDS = 100_000;
+export const DEFAULT_MAX_COMMANDS: number = 100_000;
 /** Trace entries kept per run; the rest are counted. */
-export const MAX_TRACE_ENTRIES = 1_000;
+export const MAX_TRACE_ENTRIES: number = 1_000;
 /** Heap of one shell worker, in MiB. */
-export const DEFAULT_WORKER_MEMORY_MB = 256;
+export const DEFAULT_WORKER_MEMORY_MB: number = 256;
+/** Bytes one command may pass down a pipe (jq's output cap); pipes are never cut to the model-facing budget. */
+export const MAX_PIPE_BYTES: number = 16 * 1024 * 1024;

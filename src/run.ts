@@ -2,7 +2,6 @@ import { KILL_GRACE_MS } from "./limits.js";
 import type { CallOutcome, CallRequest, RunRequest, RunResult } from "./protocol.js";
 import type { Registry } from "./registry.js";
 import { ShellCatalog } from "./shell/catalog.js";
-import { loadShellExtensions } from "./shell/extensions.js";
 import type { CatalogSnapshot, RunHandle, WorkerPool } from "./shell/pool.js";
 import { runScript } from "./shell/run-script.js";
 import type { StopReason } from "./shell/stop.js";
@@ -65,19 +64,11 @@ function callTool(setup: RunSetup, call: CallRequest, signal: AbortSignal): Prom
 export async function runInline(setup: RunSetup): Promise<RunResult> {
   const clock = new RunClock(setup);
   try {
-    const extensions = await loadShellExtensions();
     const catalog = new ShellCatalog(setup.catalog.tools);
     const signal = clock.controller.signal;
     const request = { ...setup.request, deadline: Date.now() + setup.request.timeoutMs };
     clock.start();
-    return await runScript(
-      request,
-      catalog,
-      (call) => callTool(setup, call, signal),
-      { signal },
-      0,
-      extensions,
-    );
+    return await runScript(request, catalog, (call) => callTool(setup, call, signal), { signal }, 0);
   } finally {
     clock.dispose();
   }

@@ -32,7 +32,7 @@ function workerEntry(): { entry: URL | string; eval: boolean } {
 
 class ShellWorker {
   readonly worker: Worker;
-  readonly stopFlag = new Int32Array(new SharedArrayBuffer(4));
+  readonly stopFlag: Int32Array = new Int32Array(new SharedArrayBuffer(4));
   readonly ready: Promise<void>;
   catalogId = -1;
   runId = -1;
@@ -45,11 +45,8 @@ class ShellWorker {
       eval: isCode,
       workerData: { stopBuffer: this.stopFlag.buffer },
       env: {},
-      stdout: true,
-      stderr: true,
       resourceLimits: { maxOldGenerationSizeMb: memoryLimitMb, maxYoungGenerationSizeMb: 32 },
     });
-    this.worker.unref();
     let markReady: () => void = () => {};
     this.ready = new Promise((resolve) => {
       markReady = resolve;
@@ -65,6 +62,9 @@ class ShellWorker {
       this.fail("the shell stopped");
       onExit(this);
     });
+    // Attaching a "message" listener refs the worker again, so this comes last: an idle worker must never keep
+    // the host alive. A busy one is ref'd by the pool until its run ends.
+    this.worker.unref();
   }
 
   private receive(message: Exclude<ToHost, { type: "ready" }>): void {
@@ -131,6 +131,7 @@ export class WorkerPool {
   private spawn(): ShellWorker {
     const worker = new ShellWorker(this.memoryLimitMb, (dead) => this.forget(dead));
     this.busy.add(worker);
+    worker.worker.ref();
     return worker;
   }
 
@@ -138,6 +139,7 @@ export class WorkerPool {
     const idle = this.idle.pop();
     if (idle) {
       this.busy.add(idle);
+      idle.worker.ref();
       return idle;
     }
     const worker =
@@ -155,6 +157,7 @@ export class WorkerPool {
     else {
       this.busy.delete(worker);
       this.idle.push(worker);
+      worker.worker.unref();
     }
   }
 

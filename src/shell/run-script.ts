@@ -1,7 +1,9 @@
-import { Bash, type Command } from "just-bash";
+import { Bash } from "just-bash";
 import { discoverCommand } from "../../builtins/discover.js";
 import { helpCommand } from "../../builtins/help.js";
+import { createJqCommand } from "../../builtins/jq.js";
 import { toolCommand } from "../../builtins/tool-command.js";
+import { MAX_PIPE_BYTES } from "../limits.js";
 import type { RunRequest, RunResult } from "../protocol.js";
 import { closest } from "../suggest.js";
 import type { ShellCatalog } from "./catalog.js";
@@ -18,11 +20,6 @@ const BASE_ENV: Readonly<Record<string, string>> = {
   TZ: "UTC",
   LANG: "C.UTF-8",
 };
-
-/** Optional extra commands (the real jq) supplied by whoever hosts the shell. */
-export interface ShellExtensions {
-  commands?: Command[];
-}
 
 function truncate(text: string, limit: number): { text: string; cut: boolean } {
   const bytes = Buffer.byteLength(text);
@@ -49,10 +46,13 @@ function buildShell(
   request: RunRequest,
   run: RunContext,
   filesystem: RefusingFileSystem,
-  extensions: ShellExtensions,
-) {
-  const extra = extensions.commands ?? [];
-  const overridden = new Set(extra.map((command) => command.name));
+  stopper: Stopper,
+): Bash {
+  const jq = createJqCommand({
+    deadline: request.deadline,
+    signal: stopper.commandSignal,
+    maxOutputBytes: MAX_PIPE_BYTES,
+  });
   const tools = [...run.catalog.tools.values()].map((spec) => toolCommand(spec, run));
   // A backstop only: the Stopper ends the run at the deadline itself, keeping its output.
   const backstopMs = Math.max(1, request.deadline - Date.now()) + 1_000;
@@ -62,8 +62,8 @@ function buildShell(
     env: { ...BASE_ENV, ...request.env },
     commands: [...TRANSFORM_COMMANDS],
     customCommands: [
-      ...shellCommands(filesystem, overridden),
-      ...extra,
+      ...shellCommands(filesystem, new Set([jq.name])),
+      jq,
       helpCommand(run),
       discoverCommand(run),
       ...tools,
@@ -74,7 +74,7 @@ function buildShell(
       maxExecutionTimeMs: backstopMs,
       maxLoopIterations: request.limits.maxLoopIterations,
       maxCommandCount: request.limits.maxCommands,
-      maxOutputSize: Math.max(request.limits.maxOutputBytes * 4, 1024 * 1024),
+      maxOutputSize: Math.max(MAX_PIPE_BYTES * 2, request.limits.maxOutputBytes * 2),
     },
   });
   bash.registerTransformPlugin(scriptGuard);
@@ -91,12 +91,11 @@ export async function runScript(
   invoke: ToolInvoker,
   stop: Omit<StopSources, "deadline">,
   runId: number,
-  extensions: ShellExtensions = {},
 ): Promise<RunResult> {
   const run = new RunContext(catalog, invoke, request.limits, runId);
   const filesystem = new RefusingFileSystem();
-  const bash = buildShell(request, run, filesystem, extensions);
   const stopper = new Stopper({ ...stop, deadline: request.deadline });
+  const bash = buildShell(request, run, filesystem, stopper);
   stopper.attach(bash);
   const executed = await bash.exec(request.script, { signal: stopper.signal, rawScript: true });
   const ended = stopper.finish(executed.stderr, executed.exitCode, request.timeoutMs);

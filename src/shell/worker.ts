@@ -6,7 +6,6 @@ import { parentPort, workerData } from "node:worker_threads";
 import type { CallOutcome, ToHost, ToWorker } from "../protocol.js";
 import type { ToolSpec } from "../tool.js";
 import { ShellCatalog } from "./catalog.js";
-import { loadShellExtensions } from "./extensions.js";
 import type { ToolInvoker } from "./run-context.js";
 import { runScript } from "./run-script.js";
 
@@ -48,9 +47,8 @@ async function run(message: Extract<ToWorker, { type: "run" }>): Promise<void> {
   current = { runId, controller };
   try {
     const catalog = catalogFor(message.catalogId, message.tools);
-    const extensions = await loadShellExtensions();
     const stop = { signal: controller.signal, flag: stopFlag };
-    const result = await runScript(request, catalog, invoker(runId), stop, runId, extensions);
+    const result = await runScript(request, catalog, invoker(runId), stop, runId);
     send({ type: "done", runId, result });
   } catch (error) {
     send({ type: "failed", runId, message: error instanceof Error ? error.message : String(error) });

@@ -1,0 +1,167 @@
+// Runs jq off the calling thread. A jq program can loop forever inside one synchronous wasm call
+// (`last(range(1e12))`, `repeat(1)`), which no timer in the same thread can interrupt; in a worker it is
+// stopped by terminating the worker, which is then replaced lazily on the next call.
+
+import { Worker } from "node:worker_threads";
+import { JqDriver, type JqResult } from "./driver.js";
+import { JQ_DRIVER_CONFIG, JQ_EXIT_ABORTED, JQ_EXIT_TIMEOUT } from "./limits.js";
+import { getJqModule } from "./wasm-module.js";
+import { jqWorkerUrl } from "./worker-source.js";
+
+export interface RunJqOptions {
+  /** jq's arguments after argv[0] (which is always "jq"). */
+  argv: string[];
+  /** Raw input bytes (jq's stdin). */
+  stdin: Uint8Array;
+  /** jq's environment (`$ENV`, `env`); empty by default, never the host's. */
+  env?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Epoch milliseconds after which the call is stopped with exit 124. */
+  deadline?: number;
+  maxOutputBytes: number;
+}
+
+export type RunJqResult = JqResult;
+
+interface Job {
+  options: RunJqOptions;
+  resolve: (result: RunJqResult) => void;
+}
+
+let nextId = 1;
+let slot: Worker | null = null;
+let slotStarting: Promise<Worker> | null = null;
+let busy = false;
+const queue: Job[] = [];
+let inlineDriver: JqDriver | null = null;
+
+const encoder = new TextEncoder();
+
+function message(stderr: string, exitCode: number): RunJqResult {
+  return { stdout: new Uint8Array(0), stderr: encoder.encode(stderr), exitCode, truncated: false };
+}
+
+/** Runs one jq call in the jq worker; never rejects. */
+export function runJq(options: RunJqOptions): Promise<RunJqResult> {
+  return new Promise((resolve) => {
+    queue.push({ options, resolve });
+    pump();
+  });
+}
+
+/** Runs one jq call synchronously in this thread: no deadline or abort can interrupt it (tests, tools). */
+export function runJqInline(options: RunJqOptions): RunJqResult {
+  inlineDriver ??= new JqDriver(getJqModule(), JQ_DRIVER_CONFIG);
+  return inlineDriver.run({
+    argv: options.argv,
+    stdin: options.stdin,
+    env: options.env ?? {},
+    maxOutputBytes: options.maxOutputBytes,
+  });
+}
+
+/** Terminates the jq worker (a later call starts a new one). */
+export async function stopJqWorker(): Promise<void> {
+  const worker = slot;
+  slot = null;
+  slotStarting = null;
+  if (worker) await worker.terminate();
+}
+
+function pump(): void {
+  if (busy) return;
+  const job = queue.shift();
+  if (!job) return;
+  busy = true;
+  void runJob(job).then((result) => {
+    busy = false;
+    job.resolve(result);
+    pump();
+  });
+}
+
+async function getWorker(): Promise<Worker> {
+  if (slot) return slot;
+  slotStarting ??= startWorker();
+  return slotStarting;
+}
+
+async function startWorker(): Promise<Worker> {
+  const url = await jqWorkerUrl();
+  const worker = new Worker(url, {
+    workerData: { module: getJqModule(), config: JQ_DRIVER_CONFIG },
+    env: {}, // the worker gets none of the host's environment
+    execArgv: [], // nor the host's node flags (--input-type, loaders) that would break a plain JS worker
+  });
+  worker.unref(); // an idle jq worker never keeps the host process alive
+  worker.on("error", () => {});
+  worker.once("exit", () => {
+    if (slot === worker) slot = null;
+  });
+  slot = worker;
+  slotStarting = null;
+  return worker;
+}
+
+function retire(worker: Worker): void {
+  if (slot === worker) slot = null;
+  void worker.terminate();
+}
+
+async function runJob(job: Job): Promise<RunJqResult> {
+  const { options } = job;
+  const started = Date.now();
+  if (options.signal?.aborted) return message("jq: aborted\n", JQ_EXIT_ABORTED);
+  if (options.deadline !== undefined && options.deadline <= started) {
+    return message("jq: timed out after 0 ms\n", JQ_EXIT_TIMEOUT);
+  }
+  let worker: Worker;
+  try {
+    worker = await getWorker();
+  } catch (error) {
+    return message(`jq: error: cannot start the jq worker: ${String(error)}\n`, 2);
+  }
+  return callWorker(worker, options, started);
+}
+
+function callWorker(worker: Worker, options: RunJqOptions, started: number): Promise<RunJqResult> {
+  const id = nextId++;
+  return new Promise((resolve) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const finish = (result: RunJqResult, kill: boolean): void => {
+      if (timer) clearTimeout(timer);
+      options.signal?.removeEventListener("abort", onAbort);
+      worker.off("message", onMessage);
+      worker.off("exit", onExit);
+      if (kill) retire(worker);
+      else worker.unref();
+      resolve(result);
+    };
+    const onMessage = (msg: { id: number; result: RunJqResult }): void => {
+      if (msg.id === id) finish(msg.result, false);
+    };
+    const onAbort = (): void => finish(message("jq: aborted\n", JQ_EXIT_ABORTED), true);
+    const onExit = (): void => finish(message("jq: error: the jq worker stopped unexpectedly\n", 5), true);
+    worker.on("message", onMessage);
+    worker.once("exit", onExit);
+    options.signal?.addEventListener("abort", onAbort, { once: true });
+    if (options.deadline !== undefined) {
+      const budget = options.deadline - started;
+      const wait = Math.max(0, options.deadline - Date.now());
+      timer = setTimeout(
+        () => finish(message(`jq: timed out after ${budget} ms\n`, JQ_EXIT_TIMEOUT), true),
+        wait,
+      );
+    }
+    worker.ref(); // a call in flight keeps the process alive until it settles
+    const stdin = options.stdin;
+    const whole = stdin.byteOffset === 0 && stdin.byteLength === stdin.buffer.byteLength;
+    const request = {
+      argv: options.argv,
+      stdin: whole ? stdin : stdin.slice(),
+      env: options.env ?? {},
+      maxOutputBytes: options.maxOutputBytes,
+    };
+    worker.postMessage({ id, request });
+  });
+}
