@@ -5,10 +5,10 @@ import { commandResult, timed } from "./common.js";
 import { toolList } from "./help.js";
 
 const USAGE =
-  "usage: discover [--categories | --category NAME | --tag NAME | --search TEXT | --namespaces] [--json]\n";
+  "usage: discover [--categories | --tags | --namespaces | --category NAME | --tag NAME | --search TEXT] [--json]\n";
 
 interface Query {
-  mode: "categories" | "namespaces" | "category" | "tag" | "search";
+  mode: "overview" | "categories" | "tags" | "namespaces" | "category" | "tag" | "search";
   value: string;
   json: boolean;
 }
@@ -16,11 +16,15 @@ interface Query {
 function parseQuery(argv: string[]): Query | undefined {
   const json = argv.includes("--json");
   const words = argv.filter((word) => word !== "--json");
-  if (words.length === 0) return { mode: "namespaces", value: "", json };
+  if (words.length === 0) return { mode: "overview", value: "", json };
   const [flag, ...rest] = words;
-  if ((flag === "--categories" || flag === "--namespaces") && rest.length === 0) {
-    return { mode: flag === "--categories" ? "categories" : "namespaces", value: "", json };
-  }
+  const groupings = new Map([
+    ["--categories", "categories"],
+    ["--tags", "tags"],
+    ["--namespaces", "namespaces"],
+  ] as const);
+  const grouping = flag === undefined ? undefined : groupings.get(flag as "--tags");
+  if (grouping && rest.length === 0) return { mode: grouping, value: "", json };
   const value = rest.join(" ");
   if (value === "") return undefined;
   if (flag === "--category") return { mode: "category", value, json };
@@ -34,11 +38,10 @@ function namespaceOf(name: string): string {
   return dot === -1 ? "" : name.slice(0, dot);
 }
 
-function countBy(specs: ToolSpec[], key: (spec: ToolSpec) => string | undefined): Map<string, number> {
+function countBy(specs: ToolSpec[], key: (spec: ToolSpec) => readonly string[]): Map<string, number> {
   const counts = new Map<string, number>();
   for (const spec of specs) {
-    const group = key(spec);
-    if (group !== undefined) counts.set(group, (counts.get(group) ?? 0) + 1);
+    for (const group of key(spec)) counts.set(group, (counts.get(group) ?? 0) + 1);
   }
   return new Map([...counts].sort(([a], [b]) => a.localeCompare(b)));
 }
@@ -50,6 +53,32 @@ function groups(counts: Map<string, number>, label: string, json: boolean, empty
   }
   const lines = [...counts].map(([name, count]) => `${name || emptyName} (${count})`);
   return commandResult(lines.length > 0 ? `${lines.join("\n")}\n` : "", "", 0);
+}
+
+const GROUPINGS = {
+  categories: { label: "category", key: (spec: ToolSpec) => (spec.category ? [spec.category] : []) },
+  tags: { label: "tag", key: (spec: ToolSpec) => spec.tags },
+  namespaces: { label: "namespace", key: (spec: ToolSpec) => [namespaceOf(spec.name)] },
+} as const;
+
+/** `discover` alone: what there is to filter by, in a few lines. */
+function overview(specs: ToolSpec[], json: boolean): ExecResult {
+  const summary = Object.fromEntries(
+    Object.entries(GROUPINGS).map(([name, grouping]) => [name, Object.fromEntries(countBy(specs, grouping.key))]),
+  );
+  if (json) return commandResult(`${JSON.stringify({ tools: specs.length, ...summary })}\n`, "", 0);
+  const line = (title: string, counts: Record<string, number>) => {
+    const entries = Object.entries(counts).map(([name, count]) => `${name || "(top level)"} (${count})`);
+    return entries.length > 0 ? `${title}: ${entries.join(", ")}` : undefined;
+  };
+  const lines = [
+    `${specs.length} tools.`,
+    line("Categories", summary.categories ?? {}),
+    line("Tags", summary.tags ?? {}),
+    Object.keys(summary.namespaces ?? {}).some(Boolean) ? line("Namespaces", summary.namespaces ?? {}) : undefined,
+    "Filter: discover --category NAME | --tag NAME | --search TEXT (add --json); details: help <tool>",
+  ];
+  return commandResult(`${lines.filter(Boolean).join("\n")}\n`, "", 0);
 }
 
 function matching(specs: ToolSpec[], query: Query): ToolSpec[] {
@@ -70,20 +99,10 @@ function discover(run: RunContext, argv: string[]): ExecResult {
   const query = parseQuery(argv);
   if (!query) return commandResult("", USAGE, 2);
   const specs = [...run.catalog.tools.values()];
-  if (query.mode === "categories")
-    return groups(
-      countBy(specs, (spec) => spec.category),
-      "category",
-      query.json,
-      "",
-    );
-  if (query.mode === "namespaces") {
-    return groups(
-      countBy(specs, (spec) => namespaceOf(spec.name)),
-      "namespace",
-      query.json,
-      "(top level)",
-    );
+  if (query.mode === "overview") return overview(specs, query.json);
+  if (query.mode === "categories" || query.mode === "tags" || query.mode === "namespaces") {
+    const grouping = GROUPINGS[query.mode];
+    return groups(countBy(specs, grouping.key), grouping.label, query.json, "(top level)");
   }
   const found = matching(specs, query);
   if (query.json) {

@@ -14,6 +14,11 @@ function formatValue(value: unknown): string {
   return typeof value === "string" ? value : JSON.stringify(value);
 }
 
+function usageWidth(flag: { name: string; type: string; enum?: unknown[] }): number {
+  const type = flag.enum ? flag.enum.map(formatValue).join("|") : flag.type;
+  return flag.name.length + type.length + 5;
+}
+
 /** `get_user --help` / `help get_user`: usage with every flag, its type, required mark, enum values and description. */
 export function toolUsage(spec: ToolSpec): string {
   const lines = [spec.description ? `${spec.name} - ${spec.description}` : spec.name];
@@ -21,12 +26,12 @@ export function toolUsage(spec: ToolSpec): string {
   const flags = describeFlags(spec.inputSchema);
   if (flags.length > 0) {
     lines.push("Flags:");
-    const width = Math.min(28, Math.max(...flags.map((flag) => flag.name.length + flag.type.length + 5)));
+    const width = Math.min(40, Math.max(...flags.map((flag) => usageWidth(flag))));
     for (const flag of flags) {
-      const head = `--${flag.name} <${flag.type}>`;
+      const type = flag.enum ? flag.enum.map(formatValue).join("|") : flag.type;
+      const head = `--${flag.name} <${type}>`;
       const notes: string[] = [];
       if (flag.required) notes.push("required");
-      if (flag.enum) notes.push(`one of: ${flag.enum.map(formatValue).join("|")}`);
       if (flag.default !== undefined) notes.push(`default: ${formatValue(flag.default)}`);
       const note = notes.length > 0 ? `(${notes.join("; ")}) ` : "";
       lines.push(`  ${head.padEnd(width)}  ${note}${flag.description ?? ""}`.trimEnd());

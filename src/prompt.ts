@@ -1,4 +1,4 @@
-import { describeFlags, type FlagDescription } from "./schema/describe.js";
+import { describeFlags, type FlagDescription, usageLine } from "./schema/describe.js";
 import type { ToolSpec } from "./tool.js";
 
 const ARGUMENTS = [
@@ -24,6 +24,7 @@ function placeholder(flag: FlagDescription): string {
   return "example";
 }
 
+/** A call with every required flag filled in; the first one's value may be given. */
 function invocation(spec: ToolSpec, value?: string): string {
   const required = describeFlags(spec.inputSchema).filter((flag) => flag.required);
   const words = [spec.name];
@@ -35,55 +36,41 @@ function invocation(spec: ToolSpec, value?: string): string {
 }
 
 function examples(tools: ToolSpec[]): string {
-  const first = tools[0];
-  if (!first) return "";
-  const second = tools[1] ?? first;
-  const firstKey = describeFlags(first.inputSchema)[0];
+  const [first, second = first] = tools;
+  if (!first || !second) return "";
   const loopFlag = describeFlags(second.inputSchema).find((flag) => flag.required);
-  const loopValue = loopFlag && (loopFlag.type === "integer" || loopFlag.type === "number") ? "$i" : '"$i"';
-  const lines = [
+  const numeric = loopFlag?.type === "integer" || loopFlag?.type === "number";
+  const loopValue = loopFlag ? (numeric ? "$i" : '"$i"') : undefined;
+  const loopList = numeric ? "1 2 3" : "a b c";
+  return [
     "```bash",
-    `result=$(${invocation(first)})`,
-    firstKey ? `echo "$result" | jq -r '.'` : 'echo "$result"',
+    `first=$(${invocation(first)})`,
+    `second=$(${invocation(second)})`,
+    `jq -n --argjson a "$first" --argjson b "$second" '{a: $a, b: $b}'`,
     "```",
     "```bash",
-    `for i in 1 2 3; do ${invocation(second, loopFlag ? loopValue : undefined)} | jq -c '.'; done`,
+    `for i in ${loopList}; do ${invocation(second, loopValue)} | jq -c '.' || echo "failed: $i" >&2; done`,
     "```",
-  ];
-  return lines.join("\n");
+  ].join("\n");
 }
 
 function fullCommand(spec: ToolSpec): string {
-  const flags = describeFlags(spec.inputSchema);
-  const lines = [`- \`${spec.name}\`${spec.description ? `: ${spec.description}` : ""}`];
-  for (const flag of flags) {
-    const notes = [
-      flag.required ? "required" : "",
-      flag.enum ? `one of ${flag.enum.map(String).join("|")}` : "",
-    ]
-      .filter(Boolean)
-      .join(", ");
-    const text = [notes, flag.description ?? ""].filter(Boolean).join("; ");
-    lines.push(`  - \`--${flag.name} <${flag.type}>\`${text ? ` ${text}` : ""}`);
+  const lines = [`- \`${usageLine(spec.name, spec.inputSchema)}\`${spec.description ? `: ${spec.description}` : ""}`];
+  for (const flag of describeFlags(spec.inputSchema)) {
+    if (flag.description) lines.push(`  - \`--${flag.name}\`: ${flag.description}`);
   }
   return lines.join("\n");
 }
 
 /** The system prompt: short, because tokens are the user's money. */
-export function renderSystemPrompt(
-  name: string,
-  description: string,
-  tools: ToolSpec[],
-  compact: boolean,
-): string {
+export function renderSystemPrompt(name: string, description: string, tools: ToolSpec[], compact: boolean): string {
   const intro = [
     `# Tool \`${name}\``,
     `${description ? `${description}. ` : ""}Call \`${name}\` with a bash script in \`commands\`. Each tool below is a command;`,
     "one script can call many of them, so combine calls with pipes, variables, loops and jq, and print only what you need.",
   ].join("\n");
   const commands = compact
-    ? tools.map((spec) => `- \`${spec.name}\`: ${spec.description.split("\n")[0] ?? ""}`).join("\n") +
-      "\n\nRun `help <tool>` for a tool's flags before calling it."
+    ? `${tools.map((spec) => `- \`${spec.name}\`: ${spec.description.split("\n")[0] ?? ""}`).join("\n")}\n\nRun \`help <tool>\` for a tool's flags before calling it.`
     : tools.map(fullCommand).join("\n");
   const sections = [intro, `## Commands\n${commands}`, `## Arguments\n${ARGUMENTS}`, `## Shell\n${SHELL}`];
   if (!compact && tools.length > 0) sections.push(`## Examples\n${examples(tools)}`);

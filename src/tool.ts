@@ -113,12 +113,14 @@ export function toJsonSchema(schema: InputSchema | undefined, toolName: string):
       `${toolName}: inputSchema must be a JSON Schema object or a zod schema`,
     );
   }
-  const fromStandard = standardJsonSchema(schema);
-  if (fromStandard !== undefined) return toJsonSchema(fromStandard as InputSchema, toolName);
-  if ("jsonSchema" in schema && typeof schema.jsonSchema === "object" && schema.jsonSchema !== null) {
-    return toJsonSchema(schema.jsonSchema as InputSchema, toolName);
+  // One unwrapping step only: zod's own JSON Schema output carries a `~standard` that yields itself again.
+  const unwrapped =
+    standardJsonSchema(schema) ??
+    ("jsonSchema" in schema && typeof schema.jsonSchema === "object" ? schema.jsonSchema : schema);
+  if (typeof unwrapped !== "object" || unwrapped === null || Array.isArray(unwrapped)) {
+    throw new ToolshellError("invalid_schema", `${toolName}: inputSchema must be a JSON Schema object`);
   }
-  return structuredClone(schema) as JsonSchema;
+  return structuredClone(unwrapped) as JsonSchema;
 }
 
 function stringList(value: unknown, toolName: string, field: string): string[] {

@@ -1,0 +1,50 @@
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { ScriptedTool } from "../src/index.js";
+import { track } from "./helpers.js";
+
+describe("the worker pool", () => {
+  it("terminates a worker stuck inside one command and replaces it, while the host stays responsive", async () => {
+    const api = track(new ScriptedTool({ name: "stuck", workers: 1 }));
+    await api.execute("true");
+    let ticks = 0;
+    const ticker = setInterval(() => ticks++, 10);
+    const started = Date.now();
+    const result = await api.execute("echo start; printf '%04000000d' 0 | sed 's/0/1/g' | wc -c; echo end", {
+      timeoutMs: 300,
+    });
+    const elapsed = Date.now() - started;
+    clearInterval(ticker);
+    expect(result).toMatchObject({
+      stdout: "",
+      stderr: "toolshell: timed out after 300 ms (the shell did not stop by itself and was terminated)\n",
+      exitCode: 124,
+    });
+    expect(elapsed).toBeLessThan(300 + 200 + 1_000);
+    expect(ticks).toBeGreaterThan(elapsed / 10 / 3);
+    expect((await api.execute("echo alive")).stdout).toBe("alive\n");
+  });
+
+  it("never keeps the host process alive once idle", () => {
+    const fixture = fileURLToPath(new URL("./fixtures/run-and-exit.ts", import.meta.url));
+    const child = spawnSync(process.execPath, ["--import", "tsx", fixture], {
+      encoding: "utf8",
+      timeout: 20_000,
+    });
+    expect(child.error).toBeUndefined();
+    expect({ status: child.status, stdout: child.stdout }).toEqual({ status: 0, stdout: "hi\n" });
+  });
+
+  it("runs more scripts than it has workers by queueing them", async () => {
+    const api = track(
+      new ScriptedTool({
+        name: "queue",
+        workers: 2,
+        tools: [{ name: "n", execute: ({ i }) => `${String(i)}\n` }],
+      }),
+    );
+    const results = await Promise.all(Array.from({ length: 9 }, (_, i) => api.execute(`n --i ${i}`)));
+    expect(results.map((result) => result.stdout)).toEqual(Array.from({ length: 9 }, (_, i) => `${i}\n`));
+  });
+});
