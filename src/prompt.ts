@@ -55,7 +55,9 @@ function examples(tools: ToolSpec[]): string {
 }
 
 function fullCommand(spec: ToolSpec): string {
-  const lines = [`- \`${usageLine(spec.name, spec.inputSchema)}\`${spec.description ? `: ${spec.description}` : ""}`];
+  const lines = [
+    `- \`${usageLine(spec.name, spec.inputSchema)}\`${spec.description ? `: ${spec.description}` : ""}`,
+  ];
   for (const flag of describeFlags(spec.inputSchema)) {
     if (flag.description) lines.push(`  - \`--${flag.name}\`: ${flag.description}`);
   }
@@ -63,7 +65,12 @@ function fullCommand(spec: ToolSpec): string {
 }
 
 /** The system prompt: short, because tokens are the user's money. */
-export function renderSystemPrompt(name: string, description: string, tools: ToolSpec[], compact: boolean): string {
+export function renderSystemPrompt(
+  name: string,
+  description: string,
+  tools: ToolSpec[],
+  compact: boolean,
+): string {
   const intro = [
     `# Tool \`${name}\``,
     `${description ? `${description}. ` : ""}Call \`${name}\` with a bash script in \`commands\`. Each tool below is a command;`,

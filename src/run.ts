@@ -63,6 +63,7 @@ function callTool(setup: RunSetup, call: CallRequest, signal: AbortSignal): Prom
 /** Runs on the caller's thread: lowest latency, for trusted scripts (a CPU-bound command blocks the host). */
 export async function runInline(setup: RunSetup): Promise<RunResult> {
   const clock = new RunClock(setup);
+  if (clock.reason) return notStarted(clock.reason, setup.request.timeoutMs);
   try {
     const catalog = new ShellCatalog(setup.catalog.tools);
     const signal = clock.controller.signal;
@@ -72,6 +73,20 @@ export async function runInline(setup: RunSetup): Promise<RunResult> {
   } finally {
     clock.dispose();
   }
+}
+
+/** A run whose signal was aborted before it began: nothing ran. */
+function notStarted(reason: StopReason, timeoutMs: number): RunResult {
+  const stderr =
+    reason === "timeout" ? `toolshell: timed out after ${timeoutMs} ms\n` : "toolshell: aborted\n";
+  return {
+    stdout: "",
+    stderr,
+    exitCode: reason === "timeout" ? 124 : 130,
+    trace: [],
+    truncated: false,
+    traceDropped: 0,
+  };
 }
 
 /** The result of a run whose worker had to be terminated or failed: what the host saw, and why it ended. */
@@ -98,6 +113,7 @@ function lostRun(
  */
 export function runIsolated(setup: RunSetup, pool: WorkerPool): Promise<RunResult> {
   const clock = new RunClock(setup);
+  if (clock.reason) return Promise.resolve(notStarted(clock.reason, setup.request.timeoutMs));
   const seen: TraceEntry[] = [];
   let handle: RunHandle | undefined;
   return new Promise((resolve) => {

@@ -98,9 +98,26 @@ describe("the shell refuses file access and says why", () => {
   });
 
   it("refuses jq file operands too", async () => {
-    const result = await api.execute("jq . /etc/passwd; echo rc=$?");
-    expect(result.stdout).not.toContain("root");
-    expect(result.stderr).toMatch(/refused/);
+    expect(await api.execute("jq . /etc/passwd; echo rc=$?")).toMatchObject({
+      stdout: "rc=2\n",
+      stderr: "jq: file operands are refused: this shell has no filesystem (pipe the data in on stdin)\n",
+    });
+  });
+
+  it("refuses a redirection whose target is only known at run time, naming it as written", async () => {
+    expect(await api.execute('f=/etc/passwd; cat < "$f"; echo rc=$?')).toMatchObject({
+      stdout: "rc=1\n",
+      stderr: `bash: redirection to or from a file (< $f) refused: ${NO_FS}; keep data in variables and pipes (only /dev/null is allowed)\n`,
+    });
+  });
+
+  it("refuses inside eval and command substitution as well", async () => {
+    const result = await api.execute('eval "cat /etc/passwd"; echo "[$(< /etc/passwd)]"');
+    expect(result.stdout).toBe("[]\n");
+    expect(result.stderr).toBe(
+      `cat: /etc/passwd: refused: ${NO_FS}; pipe the data in on stdin instead\n` +
+        `bash: redirection to or from a file (< /etc/passwd) refused: ${NO_FS}; keep data in variables and pipes (only /dev/null is allowed)\n`,
+    );
   });
 
   it("keeps going under set -e only until the refused command", async () => {

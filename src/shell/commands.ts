@@ -177,7 +177,12 @@ function withFileRefusals(name: string, filesystem: RefusingFileSystem): Command
       if (!original) return failure(`${name}: not available\n`, 127);
       const before = filesystem.refusals.length;
       const fix = ARGUMENT_FIXES.get(name);
-      const result = await original(fix ? fix(args) : args);
+      // printf's %(...)T falls back to the host's time zone when TZ is unset: the shell's zone is UTC.
+      const borrowTz = name === "printf" && !context.env.has("TZ");
+      if (borrowTz) context.env.set("TZ", "UTC");
+      const result = await original(fix ? fix(args) : args).finally(() => {
+        if (borrowTz) context.env.delete("TZ");
+      });
       if (filesystem.refusals.length === before) return result;
       const paths = [...new Set(filesystem.refusals.slice(before).map((refusal) => refusal.path))];
       const kept = result.stderr

@@ -37,13 +37,28 @@ export function literalText(word: unknown): string | undefined {
   return text;
 }
 
+/** The word roughly as written, for messages: expansions shown by their variable or as `$(...)`. */
+function shownText(word: unknown): string {
+  if (!isNode(word) || !Array.isArray(word.parts)) return "...";
+  return (word.parts as Node[])
+    .map((part) => {
+      if (typeof part.value === "string") return part.value;
+      if (part.type === "DoubleQuoted") return shownText(part);
+      if (part.type === "ParameterExpansion" && typeof part.parameter === "string")
+        return `$${part.parameter}`;
+      if (part.type === "CommandSubstitution") return "$(...)";
+      return "...";
+    })
+    .join("");
+}
+
 function redirectionProblem(redirection: Node): string | undefined {
   const operator = String(redirection.operator);
   if (STREAM_OPERATORS.has(operator)) return undefined;
   const target = literalText(redirection.target);
   if (DUP_OPERATORS.has(operator) && (target === undefined || /^(\d+|-)$/.test(target))) return undefined;
   if (target !== undefined && ALLOWED_TARGETS.has(target)) return undefined;
-  const shown = `${operator} ${target ?? "<expanded path>"}`;
+  const shown = `${operator} ${target ?? shownText(redirection.target)}`;
   return `redirection to or from a file (${shown}) refused: ${NO_FS}; keep data in variables and pipes (only /dev/null is allowed)`;
 }
 

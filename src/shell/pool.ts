@@ -55,7 +55,13 @@ class ShellWorker {
       if (message.type === "ready") markReady();
       else this.receive(message);
     });
-    this.worker.on("error", (error) => this.fail(`the shell stopped: ${error.message}`));
+    this.worker.on("error", (error: Error & { code?: string }) => {
+      this.fail(
+        error.code === "ERR_WORKER_OUT_OF_MEMORY"
+          ? `the script ran out of memory (the shell's limit is ${memoryLimitMb} MiB) and was stopped`
+          : `the shell stopped: ${error.message}`,
+      );
+    });
     this.worker.on("exit", () => {
       this.dead = true;
       markReady();
