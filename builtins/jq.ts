@@ -3,6 +3,7 @@
 
 import { bytesOutput, type Command, latin1FromBytes, unsafeBytesFromLatin1 } from "just-bash";
 import { refusedJqArgs } from "../src/jq/cli-args.js";
+import { fastRawPath } from "../src/jq/fast-path.js";
 import { JQ_DEFAULT_MAX_OUTPUT_BYTES, JQ_DEFAULT_TIMEOUT_MS } from "../src/jq/limits.js";
 import { type RunJqOptions, type RunJqResult, runJq } from "../src/jq/worker.js";
 
@@ -15,6 +16,8 @@ export interface JqCommandOptions {
   env?: Record<string, string>;
   /** Stops jq (exit 130) when aborted; defaults to the command's `ctx.signal`. */
   signal?: AbortSignal;
+  /** Answer `jq -r <plain path>` to a string without starting jq, where provably identical (default true). */
+  fastPath?: boolean;
   /** Replaces the off-thread runner (tests). */
   runner?: (options: RunJqOptions) => Promise<RunJqResult>;
 }
@@ -39,10 +42,13 @@ export function createJqCommand(options: JqCommandOptions = {}): Command {
     async execute(args, ctx) {
       const refused = refusedJqArgs(args);
       if (refused) return { stdout: "", stderr: `${refused}\n`, exitCode: 2 };
+      // just-bash carries stdin as a latin1 byte string: hand jq the very bytes (invalid UTF-8, NULs).
+      const stdin = Buffer.from(latin1FromBytes(ctx.stdin), "latin1");
+      const fast = options.fastPath === false ? undefined : fastRawPath(args, stdin);
+      if (fast !== undefined) return { stdout: fast, stdoutKind: "text", stderr: "", exitCode: 0 };
       const result = await run({
         argv: args,
-        // just-bash carries stdin as a latin1 byte string: hand jq the very bytes (invalid UTF-8, NULs).
-        stdin: Buffer.from(latin1FromBytes(ctx.stdin), "latin1"),
+        stdin,
         env: options.env ?? {},
         signal: options.signal ?? ctx.signal,
         deadline: deadlineFor(ctx, options.deadline),
