@@ -64,7 +64,10 @@ const GROUPINGS = {
 /** `discover` alone: what there is to filter by, in a few lines. */
 function overview(specs: ToolSpec[], json: boolean): ExecResult {
   const summary = Object.fromEntries(
-    Object.entries(GROUPINGS).map(([name, grouping]) => [name, Object.fromEntries(countBy(specs, grouping.key))]),
+    Object.entries(GROUPINGS).map(([name, grouping]) => [
+      name,
+      Object.fromEntries(countBy(specs, grouping.key)),
+    ]),
   );
   if (json) return commandResult(`${JSON.stringify({ tools: specs.length, ...summary })}\n`, "", 0);
   const line = (title: string, counts: Record<string, number>) => {
@@ -75,7 +78,9 @@ function overview(specs: ToolSpec[], json: boolean): ExecResult {
     `${specs.length} tools.`,
     line("Categories", summary.categories ?? {}),
     line("Tags", summary.tags ?? {}),
-    Object.keys(summary.namespaces ?? {}).some(Boolean) ? line("Namespaces", summary.namespaces ?? {}) : undefined,
+    Object.keys(summary.namespaces ?? {}).some(Boolean)
+      ? line("Namespaces", summary.namespaces ?? {})
+      : undefined,
     "Filter: discover --category NAME | --tag NAME | --search TEXT (add --json); details: help <tool>",
   ];
   return commandResult(`${lines.filter(Boolean).join("\n")}\n`, "", 0);

@@ -3,7 +3,7 @@
 import type { JqDriverConfig } from "./driver.js";
 
 /** Default cap on jq's stdout per call; past it the output is cut and the call fails. */
-export const JQ_DEFAULT_MAX_OUTPUT_BYTES = 16 * 2 ** 20;
+export const JQ_DEFAULT_MAX_OUTPUT_BYTES: number = 16 * 2 ** 20;
 /** Default time a jq call may run when neither a deadline nor the shell's remaining time says otherwise. */
 export const JQ_DEFAULT_TIMEOUT_MS = 30_000;
 /** Exit status when the call's deadline passed (as timeout(1)). */
