@@ -2,7 +2,7 @@ import type { Command, ExecResult } from "just-bash";
 import { formatIssues } from "../src/issues.js";
 import type { RunContext } from "../src/shell/run-context.js";
 import type { ToolSpec } from "../src/tool.js";
-import { commandResult as result } from "./common.js";
+import { bytesResult, commandResult as result } from "./common.js";
 import { toolUsage } from "./help.js";
 
 function decodeStdin(latin1: string): string | undefined {
@@ -69,7 +69,7 @@ export function toolCommand(spec: ToolSpec, run: RunContext): Command {
       run.toolCalls++;
       const callId = run.newCallId();
       const outcome = await run.invoke({ name, argv, params: parsed.params, stdin, callId });
-      return finish(result(outcome.stdout, outcome.stderr, outcome.exitCode), parsed.params, callId);
+      return finish(bytesResult(outcome.stdout, outcome.stderr, outcome.exitCode), parsed.params, callId);
     },
   };
 }

@@ -60,12 +60,24 @@ function callTool(setup: RunSetup, call: CallRequest, signal: AbortSignal): Prom
   });
 }
 
+/** Inline runs keep each tool list's compiled parsers and validators, as a worker does. */
+const inlineCatalogs = new WeakMap<CatalogSnapshot, ShellCatalog>();
+
+function inlineCatalog(snapshot: CatalogSnapshot): ShellCatalog {
+  let catalog = inlineCatalogs.get(snapshot);
+  if (!catalog) {
+    catalog = new ShellCatalog(snapshot.tools);
+    inlineCatalogs.set(snapshot, catalog);
+  }
+  return catalog;
+}
+
 /** Runs on the caller's thread: lowest latency, for trusted scripts (a CPU-bound command blocks the host). */
 export async function runInline(setup: RunSetup): Promise<RunResult> {
   const clock = new RunClock(setup);
   if (clock.reason) return notStarted(clock.reason, setup.request.timeoutMs);
   try {
-    const catalog = new ShellCatalog(setup.catalog.tools);
+    const catalog = inlineCatalog(setup.catalog);
     const signal = clock.controller.signal;
     const request = { ...setup.request, deadline: Date.now() + setup.request.timeoutMs };
     clock.start();

@@ -8,10 +8,22 @@ export interface Refusal {
 
 const NULL_DEVICE = "/dev/null";
 
+const COMMAND_PATH = /^\/(?:usr\/)?bin\/([^/]+)$/;
+
 /** Paths just-bash probes while resolving a command name: answering "no" to them is not a refusal. */
 function isCommandLookup(path: string): boolean {
-  return path === "/usr/bin" || path === "/bin" || /^\/(usr\/)?bin\/[^/]+$/.test(path);
+  return path === "/usr/bin" || path === "/bin" || COMMAND_PATH.test(path);
 }
+
+/** What just-bash's hash table is told about a command it resolved before: a stub it may run by name. */
+const COMMAND_STUB: FsStat = {
+  isFile: true,
+  isDirectory: false,
+  isSymbolicLink: false,
+  mode: 0o755,
+  size: 0,
+  mtime: new Date(0),
+};
 
 class RefusedError extends Error {
   readonly code = "EACCES";
@@ -24,6 +36,9 @@ class RefusedError extends Error {
  */
 export class RefusingFileSystem implements IFileSystem {
   readonly refusals: Refusal[] = [];
+
+  /** @param commands the shell's command names, whose `/usr/bin/<name>` stubs `stat` confirms (no refusal). */
+  constructor(private readonly commands: ReadonlySet<string> = new Set()) {}
 
   private refuse(operation: string, path: string): never {
     if (this.refusals.length < 100) this.refusals.push({ operation, path });
@@ -51,6 +66,10 @@ export class RefusingFileSystem implements IFileSystem {
     return path === NULL_DEVICE;
   }
   async stat(path: string): Promise<FsStat> {
+    const command = COMMAND_PATH.exec(path)?.[1];
+    // just-bash re-checks each hashed command on every use: answering cheaply keeps a tool call from costing
+    // a thrown error and a bogus refusal.
+    if (command !== undefined && this.commands.has(command)) return COMMAND_STUB;
     if (path === NULL_DEVICE) {
       return {
         isFile: true,

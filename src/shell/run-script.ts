@@ -32,6 +32,9 @@ function truncate(text: string, limit: number): { text: string; cut: boolean } {
   return { text: `${kept}\n[toolshell: output truncated: ${dropped} more bytes not shown]\n`, cut: true };
 }
 
+/** The shell's own command names besides the tools. */
+const SHELL_COMMAND_NAMES: readonly string[] = [...TRANSFORM_COMMANDS, "help", "discover", ...FILE_COMMANDS];
+
 /** Adds "did you mean" to `command not found`, naming the closest tool or command. */
 function suggestCommands(stderr: string, known: string[]): string {
   return stderr.replace(/^bash: (\S+): command not found$/gm, (line, name: string) => {
@@ -93,15 +96,15 @@ export async function runScript(
   runId: number,
 ): Promise<RunResult> {
   const run = new RunContext(catalog, invoke, request.limits, runId);
-  const filesystem = new RefusingFileSystem();
+  const commands = catalog.commandNames(SHELL_COMMAND_NAMES);
+  const filesystem = new RefusingFileSystem(commands);
   const stopper = new Stopper({ ...stop, deadline: request.deadline });
   const bash = buildShell(request, run, filesystem, stopper);
   stopper.attach(bash);
   const executed = await bash.exec(request.script, { signal: stopper.signal, rawScript: true });
   const ended = stopper.finish(executed.stderr, executed.exitCode, request.timeoutMs);
-  const known = [...catalog.names, ...TRANSFORM_COMMANDS, "help", "discover", ...FILE_COMMANDS];
   const stdout = truncate(executed.stdout, request.limits.maxOutputBytes);
-  const stderr = truncate(suggestCommands(ended.stderr, known), request.limits.maxOutputBytes);
+  const stderr = truncate(suggestCommands(ended.stderr, [...commands]), request.limits.maxOutputBytes);
   return {
     stdout: stdout.text,
     stderr: stderr.text,
