@@ -19,16 +19,18 @@ function api(options: Partial<ConstructorParameters<typeof ScriptedTool>[0]> = {
 
 describe("deadlines and cancellation", () => {
   const isolated = api();
+  // Loops here must outlast the deadline, not trip the loop and command caps first.
+  const unbounded = api({ limits: { maxLoopIterations: 100_000_000, maxCommands: 100_000_000 } });
   // A cold worker's start-up is not part of a run's time: warm it so the bounds below are about the deadline.
   beforeAll(async () => {
-    await isolated.execute("true");
+    await Promise.all([isolated.execute("true"), unbounded.execute("true")]);
   });
 
   it("stops a CPU-bound loop at the deadline with 124 and keeps earlier output", async () => {
     const started = Date.now();
     let ticks = 0;
     const ticker = setInterval(() => ticks++, 10);
-    const result = await isolated.execute("echo before; while true; do :; done", { timeoutMs: 300 });
+    const result = await unbounded.execute("echo before; while true; do :; done", { timeoutMs: 300 });
     clearInterval(ticker);
     expect(result.exitCode).toBe(124);
     expect(result.stdout).toBe("before\n");
@@ -52,7 +54,7 @@ describe("deadlines and cancellation", () => {
   it("stops on the caller's AbortSignal with 130", async () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
-    const result = await isolated.execute("echo a; while true; do :; done", { signal: controller.signal });
+    const result = await unbounded.execute("echo a; while true; do :; done", { signal: controller.signal });
     expect(result).toMatchObject({ stdout: "a\n", exitCode: 130 });
     expect(result.stderr).toMatch(/toolshell: aborted\n$/);
   });
@@ -63,13 +65,16 @@ describe("deadlines and cancellation", () => {
   });
 
   it("stays usable after a timeout", async () => {
-    await isolated.execute("while true; do :; done", { timeoutMs: 100 });
+    await unbounded.execute("while true; do :; done", { timeoutMs: 100 });
     const result = await isolated.execute("echo_tool --n 1");
     expect(result).toMatchObject({ stdout: '{"n":"1"}\n', exitCode: 0 });
   });
 
   it("stops an inline CPU loop at the deadline too", async () => {
-    const inline = api({ isolation: "inline" });
+    const inline = api({
+      isolation: "inline",
+      limits: { maxLoopIterations: 100_000_000, maxCommands: 100_000_000 },
+    });
     const result = await inline.execute("while true; do :; done", { timeoutMs: 200 });
     expect(result.exitCode).toBe(124);
   });

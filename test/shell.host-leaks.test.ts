@@ -26,9 +26,9 @@ describe.each(MODES)("nothing from the host leaks into the script (%s)", (mode) 
   it("runs in UTC whatever the host's zone", async () => {
     expect(new Date(0).getHours()).toBe(9);
     const result = await api.execute(
-      "date -d @0 +%H:%M; printf '%(%H:%M)T\\n' 0; unset TZ; printf '%(%H:%M)T\\n' 0; jq -nr '0 | localtime | todate'",
+      "date -d @0 +%H:%M; printf '%(%H:%M)T\\n' 0; TZ= printf '%(%H:%M)T\\n' 0; unset TZ; printf '%(%H:%M)T\\n' 0; jq -nr '0 | localtime | todate'",
     );
-    expect(result.stdout).toBe("00:00\n00:00\n00:00\n1970-01-01T00:00:00Z\n");
+    expect(result.stdout).toBe("00:00\n00:00\n00:00\n00:00\n1970-01-01T00:00:00Z\n");
   });
 
   it("takes per-run env on top of the configured one", async () => {

@@ -165,47 +165,51 @@ function mentions(line: string, path: string): boolean {
 }
 
 /**
- * Wraps a kept command so that a file operand it tried to use (`grep x /etc/passwd`) is reported as refused,
- * with the reason, instead of as a missing file.
+ * Rewords the error lines of commands that tried to use a file operand (`grep x /etc/passwd` says "No such
+ * file") into what happened: the access was refused, and why. Done once on the run's stderr rather than by
+ * wrapping every command, which would double just-bash's per-command cost.
  */
-function withFileRefusals(name: string, filesystem: RefusingFileSystem): Command {
+export function explainRefusals(stderr: string, filesystem: RefusingFileSystem): string {
+  if (filesystem.refusals.length === 0 || stderr === "") return stderr;
+  const paths = [...new Set(filesystem.refusals.map((refusal) => refusal.path))];
+  return stderr.replace(/^([\w.-]+): (.*)$/gm, (line, command: string, rest: string) => {
+    if (rest.includes("refused:")) return line;
+    const path = paths.find((candidate) => mentions(line, candidate));
+    return path === undefined
+      ? line
+      : `${command}: ${path}: refused: ${NO_FS}; pipe the data in on stdin instead`;
+  });
+}
+
+/**
+ * Wraps the few kept commands that need help: GNU spellings just-bash does not take (`xargs -I{}`,
+ * `paste -sd,`), and printf, whose `%(...)T` would fall back to the host's time zone when TZ is unset.
+ */
+function adjusted(name: string): Command {
+  const fix = ARGUMENT_FIXES.get(name);
   return {
     name,
     trusted: true,
     async execute(args, context) {
       const original = context.origCommand;
       if (!original) return failure(`${name}: not available\n`, 127);
-      const before = filesystem.refusals.length;
-      const fix = ARGUMENT_FIXES.get(name);
-      // printf's %(...)T falls back to the host's time zone when TZ is unset: the shell's zone is UTC.
-      const borrowTz = name === "printf" && !context.env.has("TZ");
-      if (borrowTz) context.env.set("TZ", "UTC");
-      const result = await original(fix ? fix(args) : args).finally(() => {
-        if (borrowTz) context.env.delete("TZ");
-      });
-      if (filesystem.refusals.length === before) return result;
-      const paths = [...new Set(filesystem.refusals.slice(before).map((refusal) => refusal.path))];
-      const kept = result.stderr
-        .split("\n")
-        .filter((line) => line !== "" && !paths.some((path) => mentions(line, path)));
-      const refused = paths.map(
-        (path) => `${name}: ${path}: refused: ${NO_FS}; pipe the data in on stdin instead`,
-      );
-      return {
-        ...result,
-        stderr: `${[...refused, ...kept].join("\n")}\n`,
-        exitCode: result.exitCode === 0 ? 1 : result.exitCode,
-      };
+      const borrowTz = name === "printf" && !context.env.get("TZ");
+      if (!borrowTz) return original(fix ? fix(args) : args);
+      const previous = context.env.get("TZ");
+      context.env.set("TZ", "UTC");
+      try {
+        return await original(args);
+      } finally {
+        if (previous === undefined) context.env.delete("TZ");
+        else context.env.set("TZ", previous);
+      }
     },
   };
 }
 
-/** The shell's own commands that replace or refuse just-bash's. */
-export function shellCommands(filesystem: RefusingFileSystem, skip: ReadonlySet<string>): Command[] {
-  const commands: Command[] = [refuseCommand];
-  for (const name of FILE_COMMANDS) commands.push(refusingCommand(name));
-  for (const name of TRANSFORM_COMMANDS) {
-    if (!skip.has(name)) commands.push(withFileRefusals(name, filesystem));
-  }
-  return commands;
-}
+/** The shell's own commands that replace or refuse just-bash's: stateless, so built once and shared by runs. */
+export const SHELL_COMMANDS: readonly Command[] = [
+  refuseCommand,
+  ...FILE_COMMANDS.map(refusingCommand),
+  ...[...ARGUMENT_FIXES.keys(), "printf"].map(adjusted),
+];

@@ -7,7 +7,13 @@ import { MAX_PIPE_BYTES } from "../limits.js";
 import type { RunRequest, RunResult } from "../protocol.js";
 import { closest } from "../suggest.js";
 import type { ShellCatalog } from "./catalog.js";
-import { ABSENT_COMMANDS, FILE_COMMANDS, shellCommands, TRANSFORM_COMMANDS } from "./commands.js";
+import {
+  ABSENT_COMMANDS,
+  explainRefusals,
+  FILE_COMMANDS,
+  SHELL_COMMANDS,
+  TRANSFORM_COMMANDS,
+} from "./commands.js";
 import { RefusingFileSystem } from "./filesystem.js";
 import { scriptGuard } from "./guard.js";
 import { RunContext, type ToolInvoker } from "./run-context.js";
@@ -64,13 +70,7 @@ function buildShell(
     cwd: "/",
     env: { ...BASE_ENV, ...request.env },
     commands: [...TRANSFORM_COMMANDS],
-    customCommands: [
-      ...shellCommands(filesystem, new Set([jq.name])),
-      jq,
-      helpCommand(run),
-      discoverCommand(run),
-      ...tools,
-    ],
+    customCommands: [...SHELL_COMMANDS, jq, helpCommand(run), discoverCommand(run), ...tools],
     defenseInDepth: false,
     executionLimitProfile: "hardened",
     executionLimits: {
@@ -104,7 +104,10 @@ export async function runScript(
   const executed = await bash.exec(request.script, { signal: stopper.signal, rawScript: true });
   const ended = stopper.finish(executed.stderr, executed.exitCode, request.timeoutMs);
   const stdout = truncate(executed.stdout, request.limits.maxOutputBytes);
-  const stderr = truncate(suggestCommands(ended.stderr, [...commands]), request.limits.maxOutputBytes);
+  const stderr = truncate(
+    suggestCommands(explainRefusals(ended.stderr, filesystem), [...commands]),
+    request.limits.maxOutputBytes,
+  );
   return {
     stdout: stdout.text,
     stderr: stderr.text,
