@@ -28,3 +28,5 @@ export const MAX_TRACE_ENTRIES: number = 1_000;
 export const DEFAULT_WORKER_MEMORY_MB: number = 256;
 /** Bytes one command may pass down a pipe (jq's output cap); pipes are never cut to the model-facing budget. */
 export const MAX_PIPE_BYTES: number = 16 * 1024 * 1024;
+/** Tool calls one run may have in flight at once (parallel, xargs -P). */
+export const DEFAULT_MAX_CONCURRENCY: number = 8;

@@ -13,6 +13,8 @@ export interface RunLimits {
   maxLoopIterations: number;
   maxCommands: number;
   maxTraceEntries: number;
+  /** Tool calls in flight at once. */
+  maxConcurrency: number;
 }
 
 export interface RunRequest {

@@ -1,6 +1,7 @@
 import { ToolshellError } from "./errors.js";
 import {
   DEFAULT_MAX_COMMANDS,
+  DEFAULT_MAX_CONCURRENCY,
   DEFAULT_MAX_LOOP_ITERATIONS,
   DEFAULT_MAX_OUTPUT_BYTES,
   DEFAULT_MAX_TOOL_CALLS,
@@ -28,6 +29,8 @@ export interface ExecutionLimitsOptions {
   maxLoopIterations?: number;
   /** Commands per run in all (default 100,000). */
   maxCommands?: number;
+  /** Tool calls in flight at once within one run, e.g. under `parallel` or `xargs -P` (default 8). */
+  maxConcurrency?: number;
 }
 
 /** Options of a ScriptedTool. */
@@ -146,6 +149,7 @@ export class ScriptedTool {
       ),
       maxCommands: positive(limits.maxCommands, DEFAULT_MAX_COMMANDS, "limits.maxCommands"),
       maxTraceEntries: MAX_TRACE_ENTRIES,
+      maxConcurrency: positive(limits.maxConcurrency, DEFAULT_MAX_CONCURRENCY, "limits.maxConcurrency"),
     };
     positive(options.timeoutMs, DEFAULT_TIMEOUT_MS, "timeoutMs");
     for (const tool of options.tools ?? []) this.add(tool);

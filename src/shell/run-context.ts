@@ -10,14 +10,30 @@ export class RunContext {
   readonly trace: TraceRecorder;
   toolCalls = 0;
   private nextCall = 0;
+  private inFlight = 0;
+  private readonly waiting: Array<() => void> = [];
+  /** Sends a call to the host, holding it back while `maxConcurrency` calls of this run are in flight. */
+  readonly invoke: ToolInvoker;
 
   constructor(
     readonly catalog: ShellCatalog,
-    readonly invoke: ToolInvoker,
+    send: ToolInvoker,
     readonly limits: RunLimits,
     readonly runId: number,
   ) {
     this.trace = new TraceRecorder(limits.maxTraceEntries);
+    this.invoke = async (call) => {
+      if (this.inFlight >= this.limits.maxConcurrency) {
+        await new Promise<void>((resolve) => this.waiting.push(resolve));
+      }
+      this.inFlight++;
+      try {
+        return await send(call);
+      } finally {
+        this.inFlight--;
+        this.waiting.shift()?.();
+      }
+    };
   }
 
   newCallId(): string {

@@ -2,6 +2,7 @@ import { Bash } from "just-bash";
 import { discoverCommand } from "../../builtins/discover.js";
 import { helpCommand } from "../../builtins/help.js";
 import { createJqCommand } from "../../builtins/jq.js";
+import { parallelCommand } from "../../builtins/parallel.js";
 import { toolCommand } from "../../builtins/tool-command.js";
 import { MAX_PIPE_BYTES } from "../limits.js";
 import type { RunRequest, RunResult } from "../protocol.js";
@@ -39,7 +40,13 @@ function truncate(text: string, limit: number): { text: string; cut: boolean } {
 }
 
 /** The shell's own command names besides the tools. */
-const SHELL_COMMAND_NAMES: readonly string[] = [...TRANSFORM_COMMANDS, "help", "discover", ...FILE_COMMANDS];
+const SHELL_COMMAND_NAMES: readonly string[] = [
+  ...TRANSFORM_COMMANDS,
+  "help",
+  "discover",
+  "parallel",
+  ...FILE_COMMANDS,
+];
 
 /** Adds "did you mean" to `command not found`, naming the closest tool or command. */
 function suggestCommands(stderr: string, known: string[]): string {
@@ -70,7 +77,14 @@ function buildShell(
     cwd: "/",
     env: { ...BASE_ENV, ...request.env },
     commands: [...TRANSFORM_COMMANDS],
-    customCommands: [...SHELL_COMMANDS, jq, helpCommand(run), discoverCommand(run), ...tools],
+    customCommands: [
+      ...SHELL_COMMANDS,
+      jq,
+      parallelCommand,
+      helpCommand(run),
+      discoverCommand(run),
+      ...tools,
+    ],
     defenseInDepth: false,
     executionLimitProfile: "hardened",
     executionLimits: {
