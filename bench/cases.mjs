@@ -125,6 +125,50 @@ export const CASES = [
     unit: "per run",
     skip: { bashkit: "bashkit callbacks must return synchronously: no async tool to fan out" },
   },
+  ...[
+    [
+      "fanout_parallel",
+      "fan-out: 3 x 300 ms tools, parallel ::: a b c",
+      "parallel '{}' ::: slow_a slow_b slow_c",
+    ],
+    [
+      "fanout_xargs",
+      "fan-out: 3 x 300 ms tools, xargs -P 3",
+      "printf '%s\\n' slow_a slow_b slow_c | xargs -P 3 -I{} {}",
+    ],
+  ].map(([id, label, script]) => ({
+    id,
+    label,
+    group: "fanout",
+    set: "fanout",
+    script,
+    check: (stdout) => stdout.split("\n").filter(Boolean).sort().join(",") === "slow_a,slow_b,slow_c",
+    iterations: 1,
+    warmup: 1,
+    divisor: 1,
+    unit: "per run",
+    skip: { bashkit: "bashkit callbacks must return synchronously: no async tool to fan out" },
+  })),
+  ...[
+    [
+      "fan100_serial",
+      "100 x 20 ms calls, one after another",
+      "for i in $(seq 1 100); do slow_item --id $i; done",
+    ],
+    ["fan100_j8", "100 x 20 ms calls, parallel -j 8", "seq 1 100 | parallel -j 8 'slow_item --id {}'"],
+  ].map(([id, label, script]) => ({
+    id,
+    label,
+    group: "fanout",
+    set: "fanout",
+    script,
+    check: (stdout) => stdout === Array.from({ length: 100 }, (_, i) => `${i + 1}\n`).join(""),
+    iterations: 1,
+    warmup: 1,
+    divisor: 1,
+    unit: "per run",
+    skip: { bashkit: "bashkit callbacks must return synchronously: no async tool to fan out" },
+  })),
 ];
 
 /**

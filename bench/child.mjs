@@ -127,6 +127,25 @@ function direct() {
       const outs = await Promise.all(["slow_a", "slow_b", "slow_c"].map((name) => byName.get(name).run({})));
       return outs.join("");
     },
+    fanout_parallel: async () => await work.fanout(),
+    fanout_xargs: async () => await work.fanout(),
+    fan100_serial: async () => {
+      let out = "";
+      for (let id = 1; id <= 100; id++) out += await byName.get("slow_item").run({ id });
+      return out;
+    },
+    fan100_j8: async () => {
+      const outs = new Array(100);
+      let next = 0;
+      const lane = async () => {
+        while (next < 100) {
+          const index = next++;
+          outs[index] = await byName.get("slow_item").run({ id: index + 1 });
+        }
+      };
+      await Promise.all(Array.from({ length: 8 }, lane));
+      return outs.join("");
+    },
   };
   return {
     run: async (_set, _script, caseId) => ok(await work[caseId]()),

@@ -157,16 +157,29 @@ export function bigTools() {
 export const FANOUT_DELAY_MS = 300;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Three tools that each wait 300 ms (asynchronously) and print their name. */
-export const fanoutTools = ["slow_a", "slow_b", "slow_c"].map((name) => ({
-  name,
-  description: `Waits ${FANOUT_DELAY_MS} ms, then prints ${name}`,
-  inputSchema: { type: "object", properties: {} },
-  run: async () => {
-    await sleep(FANOUT_DELAY_MS);
-    return `${name}\n`;
+export const ITEM_DELAY_MS = 20;
+
+/** Three tools that each wait 300 ms (asynchronously) and print their name, and one that waits 20 ms. */
+export const fanoutTools = [
+  ...["slow_a", "slow_b", "slow_c"].map((name) => ({
+    name,
+    description: `Waits ${FANOUT_DELAY_MS} ms, then prints ${name}`,
+    inputSchema: { type: "object", properties: {} },
+    run: async () => {
+      await sleep(FANOUT_DELAY_MS);
+      return `${name}\n`;
+    },
+  })),
+  {
+    name: "slow_item",
+    description: `Waits ${ITEM_DELAY_MS} ms, then prints its id`,
+    inputSchema: { type: "object", properties: { id: { type: "integer" } } },
+    run: async ({ id }) => {
+      await sleep(ITEM_DELAY_MS);
+      return `${id}\n`;
+    },
   },
-}));
+];
 
 /** What a tool's result looks like on stdout (toolshell's and bashkit's rule alike). */
 export function render(value) {
