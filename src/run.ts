@@ -151,7 +151,9 @@ export function runIsolated(setup: RunSetup, pool: WorkerPool): Promise<RunResul
       finish(lostRun(message, clock.reason, setup.request.timeoutMs, seen));
     const stop = () => {
       const reason = clock.reason ?? "abort";
-      handle?.stop(reason);
+      // Still waiting for a worker: nothing ran, so say that (the run is stopped as soon as it starts).
+      if (!handle) return finish(notStarted(reason, setup.request.timeoutMs));
+      handle.stop(reason);
       killTimer = setTimeout(() => {
         handle?.kill();
         finish(lostRun("", reason, setup.request.timeoutMs, seen));

@@ -48,3 +48,27 @@ describe("the worker pool", () => {
     expect(results.map((result) => result.stdout)).toEqual(Array.from({ length: 9 }, (_, i) => `${i}\n`));
   });
 });
+
+describe("a run waiting for a worker", () => {
+  it("can be aborted before it starts, and then says nothing ran", async () => {
+    const api = track(
+      new ScriptedTool({
+        name: "queued",
+        workers: 1,
+        limits: { maxLoopIterations: 100_000_000, maxCommands: 100_000_000 },
+      }),
+    );
+    await api.execute("true");
+    const busy = api.execute("while true; do :; done", { timeoutMs: 1_000 });
+    const controller = new AbortController();
+    const queued = api.execute("echo never", { signal: controller.signal });
+    setTimeout(() => controller.abort(), 50);
+    expect(await queued).toMatchObject({
+      stdout: "",
+      stderr: "toolshell: aborted\n",
+      exitCode: 130,
+      trace: [],
+    });
+    expect((await busy).exitCode).toBe(124);
+  });
+});
