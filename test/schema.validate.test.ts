@@ -297,3 +297,34 @@ describe("compileValidator with zod", () => {
     ]);
   });
 });
+
+describe("recursive and cyclic references", () => {
+  it("validates a recursive schema whose items refer to the root", () => {
+    const tree: JsonSchema = {
+      type: "object",
+      properties: { name: { type: "string" }, kids: { type: "array", items: { $ref: "#" } } },
+      required: ["name"],
+    };
+    const check = compileValidator(tree);
+    expect(check({ name: "root", kids: [{ name: "leaf", kids: [] }] })).toEqual([]);
+    expect(check({ name: "root", kids: [{ kids: [] }] })).toEqual([
+      { code: "missing_required", path: "kids[0].name", expected: "string" },
+    ]);
+  });
+
+  it.each([
+    ["a root that refers to itself", { $ref: "#" }, 'invalid schema: cyclic $ref "#" refers only to itself'],
+    [
+      "two definitions that refer to each other",
+      {
+        properties: { a: { $ref: "#/$defs/x" } },
+        $defs: { x: { $ref: "#/$defs/y" }, y: { $ref: "#/$defs/x" } },
+      },
+      'invalid schema: cyclic $ref "#/$defs/x" refers only to itself',
+    ],
+  ])("refuses %s at registration", (_name, schema, message) => {
+    expect(() => compileValidator(schema as JsonSchema)).toThrow(
+      new ToolshellError("invalid_schema", message),
+    );
+  });
+});

@@ -14,6 +14,8 @@ import { effectiveType, isRecord, propertySchemas, resolveLocalRef, typeLabel } 
 
 export type Validator = (params: unknown) => Issue[];
 
+let compiledSchemas = 0;
+
 /**
  * One shared instance: constructing Ajv compiles its meta-schemas (~30 ms), compiling a tool schema
  * into an existing instance takes ~1 ms. `addUsedSchema: false` keeps tools whose schemas share an
@@ -66,6 +68,8 @@ const MAP_OF_SUBSCHEMAS = ["properties", "patternProperties", "$defs", "definiti
  */
 export function compileValidator(schema: JsonSchema): Validator {
   const root = normalizeSchema(schema);
+  // With addUsedSchema off, ajv resolves a root `$ref: "#"` (recursive schemas) only against an `$id`.
+  if (typeof root.$id !== "string") root.$id = `urn:toolshell:schema:${++compiledSchemas}`;
   forEachSubschema(root, (node) => checkReferences(node, root));
   let validate: ReturnType<typeof ajv.compile>;
   try {
@@ -153,6 +157,42 @@ function checkReferences(node: JsonSchema, root: JsonSchema): void {
     if (keyword === "$ref" && resolveLocalRef(root, ref) === undefined) {
       throw new ToolshellError("invalid_schema", `invalid schema: cannot resolve $ref "${ref}"`);
     }
+    if (keyword === "$ref") checkRefChain(root, ref);
+  }
+}
+
+/**
+ * A `$ref` that only leads to more `$ref`s and back (`a -> b -> a`) describes nothing and would recurse forever
+ * in ajv: refuse it. Recursion through a real schema (a tree whose `items` refer to `#`) is fine.
+ */
+/** Keys that constrain nothing: a schema made of these and a `$ref` is only a pointer. */
+const ANNOTATIONS = new Set([
+  "$ref",
+  "$id",
+  "$schema",
+  "$comment",
+  "$defs",
+  "definitions",
+  "title",
+  "description",
+  "examples",
+  "default",
+]);
+
+function checkRefChain(root: JsonSchema, start: string): void {
+  const seen = new Set<string>();
+  let ref: unknown = start;
+  while (typeof ref === "string") {
+    if (seen.has(ref)) {
+      throw new ToolshellError(
+        "invalid_schema",
+        `invalid schema: cyclic $ref "${start}" refers only to itself`,
+      );
+    }
+    seen.add(ref);
+    const target = resolveLocalRef(root, ref);
+    ref =
+      isRecord(target) && Object.keys(target).every((key) => ANNOTATIONS.has(key)) ? target.$ref : undefined;
   }
 }
 
