@@ -3,7 +3,7 @@
 
 import { bytesOutput, type Command, latin1FromBytes, unsafeBytesFromLatin1 } from "just-bash";
 import { refusedJqArgs } from "../src/jq/cli-args.js";
-import { fastRawPath } from "../src/jq/fast-path.js";
+import { fastPath } from "../src/jq/fast-path.js";
 import { JQ_DEFAULT_MAX_OUTPUT_BYTES, JQ_DEFAULT_TIMEOUT_MS } from "../src/jq/limits.js";
 import { type RunJqOptions, type RunJqResult, runJq } from "../src/jq/worker.js";
 
@@ -44,7 +44,7 @@ export function createJqCommand(options: JqCommandOptions = {}): Command {
       if (refused) return { stdout: "", stderr: `${refused}\n`, exitCode: 2 };
       // just-bash carries stdin as a latin1 byte string: hand jq the very bytes (invalid UTF-8, NULs).
       const stdin = Buffer.from(latin1FromBytes(ctx.stdin), "latin1");
-      const fast = options.fastPath === false ? undefined : fastRawPath(args, stdin);
+      const fast = options.fastPath === false ? undefined : fastPath(args, stdin);
       if (fast !== undefined) return { stdout: fast, stdoutKind: "text", stderr: "", exitCode: 0 };
       const result = await run({
         argv: args,

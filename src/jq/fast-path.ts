@@ -1,8 +1,10 @@
 /**
- * Answers the commonest jq call a model writes, `jq -r .a.b[0].c` on one JSON document, without starting jq,
- * when the answer is certain to be the CLI's: the filter is a plain path of identifiers and non-negative
- * indexes, the input is valid UTF-8 holding exactly one JSON value, and the value at the path is a string
- * (printed raw, plus a newline). Anything else returns undefined and goes to the real jq.
+ * Answers the commonest jq calls a model writes (`jq -r .a.b[0].c`, `jq -c '.[0]'`, `jq .`) without starting jq,
+ * when the answer is certain to be the CLI's: the filter is a plain path of identifiers and non-negative indexes,
+ * the flags are only -r and -c, and the input is one JSON document of valid UTF-8 whose every number is written
+ * canonically (jq 1.8 prints number literals as written, JavaScript as it computes them). Values whose JSON
+ * JavaScript would write differently (integer-like object keys, which it reorders; DEL or surrogates in strings,
+ * which jq escapes or replaces) go to jq, as does anything else. Returns undefined to mean "ask jq".
  */
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*/;
@@ -31,11 +33,18 @@ const KEYWORDS = new Set([
 /** Bigger or deeper inputs go to jq, whose own parser limits then apply. */
 const MAX_INPUT_BYTES = 256 * 1024;
 const MAX_DEPTH = 256;
+/** Numbers both jq and JavaScript write exactly as given. */
+const PLAIN_NUMBER = /^-?(0|[1-9]\d{0,14})(\.\d{1,15})?$/;
+const NUMBER_TOKEN = /-?\d+(\.\d+)?([eE][+-]?\d+)?/y;
+const INTEGER_KEY = /^(0|[1-9]\d*)$/;
+const UNSAFE_TEXT = /[\u007f\uD800-\uDFFF]/;
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
+type Step = string | number;
+
 /** The path's steps (keys and indexes), or undefined when the filter is anything but a plain path. */
-export function plainPath(filter: string): Array<string | number> | undefined {
-  const steps: Array<string | number> = [];
+export function plainPath(filter: string): Step[] | undefined {
+  const steps: Step[] = [];
   let rest = filter.trim();
   if (!rest.startsWith(".")) return undefined;
   if (rest === ".") return steps;
@@ -52,10 +61,24 @@ export function plainPath(filter: string): Array<string | number> | undefined {
   return steps;
 }
 
-/** Deepest nesting of arrays and objects in JSON text, ignoring brackets inside strings. */
-function nestingDepth(text: string): number {
+/** The filter and output flags, when argv is nothing but -r/-c (in any spelling) and one filter. */
+function readArgv(argv: readonly string[]): { filter: string; raw: boolean; compact: boolean } | undefined {
+  let filter: string | undefined;
+  let raw = false;
+  let compact = false;
+  for (const arg of argv) {
+    if (arg === "-r" || arg === "--raw-output") raw = true;
+    else if (arg === "-c" || arg === "--compact-output") compact = true;
+    else if (arg === "-rc" || arg === "-cr") raw = compact = true;
+    else if (arg.startsWith("-") || filter !== undefined) return undefined;
+    else filter = arg;
+  }
+  return filter === undefined ? undefined : { filter, raw, compact };
+}
+
+/** True when the JSON text nests no deeper than MAX_DEPTH and writes every number plainly. */
+function plainText(text: string): boolean {
   let depth = 0;
-  let deepest = 0;
   let inString = false;
   for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index);
@@ -64,50 +87,62 @@ function nestingDepth(text: string): number {
         index++; // backslash: skip the escaped character
       else if (code === 34) inString = false;
     } else if (code === 34) inString = true;
-    else if (code === 91 || code === 123) deepest = Math.max(deepest, ++depth);
-    else if (code === 93 || code === 125) depth--;
-  }
-  return deepest;
-}
-
-function walk(value: unknown, steps: Array<string | number>): unknown {
-  let current = value;
-  for (const step of steps) {
-    if (typeof step === "number") {
-      if (!Array.isArray(current)) return undefined;
-      current = current[step];
-    } else {
-      if (typeof current !== "object" || current === null || Array.isArray(current)) return undefined;
-      if (!Object.hasOwn(current, step)) return undefined;
-      current = (current as Record<string, unknown>)[step];
+    else if (code === 91 || code === 123) {
+      if (++depth > MAX_DEPTH) return false;
+    } else if (code === 93 || code === 125) depth--;
+    else if (code === 45 || (code >= 48 && code <= 57)) {
+      NUMBER_TOKEN.lastIndex = index;
+      const token = NUMBER_TOKEN.exec(text)?.[0] ?? "";
+      if (!PLAIN_NUMBER.test(token) || String(Number(token)) !== token) return false;
+      index += token.length - 1;
     }
   }
-  return current;
+  return true;
 }
 
-/** jq's stdout for `jq -r <path>` on `input`, when it can be given exactly without jq; else undefined. */
-export function fastRawPath(argv: readonly string[], input: Uint8Array): string | undefined {
-  if (argv.length !== 2) return undefined;
-  const [first, second] = argv;
-  const filter = first === "-r" || first === "--raw-output" ? second : second === "-r" ? first : undefined;
-  if (filter === undefined || filter.startsWith("-")) return undefined;
-  const steps = plainPath(filter);
-  if (!steps || input.byteLength > MAX_INPUT_BYTES) return undefined;
-  let text: string;
-  try {
-    text = utf8.decode(input);
-  } catch {
-    return undefined;
+/** jq's path semantics on the way down: null stays null, a missing key or index is null, a type clash is jq's. */
+function walk(value: unknown, steps: readonly Step[]): { found: unknown } | undefined {
+  let current = value;
+  for (const step of steps) {
+    if (current === null) continue;
+    if (typeof step === "number" && Array.isArray(current))
+      current = step < current.length ? current[step] : null;
+    else if (typeof step === "string" && typeof current === "object" && !Array.isArray(current)) {
+      current = Object.hasOwn(current, step) ? (current as Record<string, unknown>)[step] : null;
+    } else return undefined;
   }
-  if (nestingDepth(text) > MAX_DEPTH) return undefined;
+  return { found: current };
+}
+
+/** True when JSON.stringify writes this value exactly as jq does. */
+function writesLikeJq(value: unknown): boolean {
+  if (typeof value === "string") return !UNSAFE_TEXT.test(value);
+  if (Array.isArray(value)) return value.every(writesLikeJq);
+  if (typeof value === "object" && value !== null) {
+    return Object.entries(value).every(
+      ([key, item]) => !INTEGER_KEY.test(key) && !UNSAFE_TEXT.test(key) && writesLikeJq(item),
+    );
+  }
+  return true;
+}
+
+/** jq's stdout for a plain-path call on `input`, when it can be given exactly without jq; else undefined. */
+export function fastPath(argv: readonly string[], input: Uint8Array): string | undefined {
+  const call = readArgv(argv);
+  const steps = call && plainPath(call.filter);
+  if (!call || !steps || input.byteLength > MAX_INPUT_BYTES) return undefined;
+  let text: string;
   let document: unknown;
   try {
+    text = utf8.decode(input);
+    if (!plainText(text)) return undefined;
     document = JSON.parse(text);
   } catch {
     return undefined;
   }
-  const found = walk(document, steps);
-  // Surrogates (escaped lone halves, even pairs) are left to jq's own replacement rules.
-  if (typeof found !== "string" || /[\uD800-\uDFFF]/.test(found)) return undefined;
-  return `${found}\n`;
+  const walked = walk(document, steps);
+  if (!walked || !writesLikeJq(walked.found)) return undefined;
+  const { found } = walked;
+  if (call.raw && typeof found === "string") return `${found}\n`;
+  return `${call.compact ? JSON.stringify(found) : JSON.stringify(found, null, 2)}\n`;
 }
