@@ -4,8 +4,7 @@ import { fastPath, plainPath } from "../src/jq/fast-path.js";
 import { runJqInline } from "../src/jq/worker.js";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
-const DOC =
-  '{"name":"Jane","a":{"b":[{"c":"deep"},{"c":7}]},"nul":null,"emoji":"\\ud83d\\ude00","if":"kw"}';
+const DOC = '{"name":"Jane","a":{"b":[{"c":"deep"},{"c":7}]},"nul":null,"emoji":"\\ud83d\\ude00","if":"kw"}';
 
 /** argv, input, and whether the fast path is expected to answer (else it must decline and leave it to jq). */
 const cases: Array<[string[], string, boolean]> = [
