@@ -1,5 +1,6 @@
 import type { Command } from "just-bash";
 import { describeFlags, usageLine } from "../src/schema/describe.js";
+import { outputShape } from "../src/schema/shape.js";
 import { HELP_COMMAND } from "../src/shell/guard.js";
 import type { RunContext } from "../src/shell/run-context.js";
 import { closest } from "../src/suggest.js";
@@ -24,6 +25,7 @@ function usageWidth(flag: { name: string; type: string; enum?: unknown[] }): num
 export function toolUsage(spec: ToolSpec): string {
   const lines = [spec.description ? `${spec.name} - ${spec.description}` : spec.name];
   lines.push(`Usage: ${usageLine(spec.name, spec.inputSchema)}`);
+  if (spec.outputSchema !== undefined) lines.push(`Output: ${outputShape(spec.outputSchema)}`);
   const flags = describeFlags(spec.inputSchema);
   if (flags.length > 0) {
     lines.push("Flags:");
@@ -78,7 +80,12 @@ function helpFor(
     };
   }
   if (json) {
-    const body = { name: spec.name, description: spec.description, input_schema: spec.inputSchema };
+    const body = {
+      name: spec.name,
+      description: spec.description,
+      input_schema: spec.inputSchema,
+      ...(spec.outputSchema !== undefined ? { output_schema: spec.outputSchema } : {}),
+    };
     return { stdout: `${JSON.stringify(body, null, 2)}\n`, stderr: "", exitCode: 0 };
   }
   return { stdout: toolUsage(spec), stderr: "", exitCode: 0 };

@@ -36,7 +36,12 @@ export function toolCommand(spec: ToolSpec, run: RunContext): Command {
     trusted: true,
     async execute(argv, context) {
       const started = performance.now();
-      const finish = (outcome: ExecResult, params?: Record<string, unknown>, callId?: string): ExecResult => {
+      const finish = (
+        outcome: ExecResult,
+        params?: Record<string, unknown>,
+        callId?: string,
+        outputIssues?: string[],
+      ): ExecResult => {
         const durationMs = Math.round((performance.now() - started) * 1000) / 1000;
         run.trace.record({
           name,
@@ -46,6 +51,7 @@ export function toolCommand(spec: ToolSpec, run: RunContext): Command {
           exitCode: outcome.exitCode,
           durationMs,
           callId,
+          ...(outputIssues ? { outputIssues } : {}),
         });
         return outcome;
       };
@@ -69,7 +75,12 @@ export function toolCommand(spec: ToolSpec, run: RunContext): Command {
       run.toolCalls++;
       const callId = run.newCallId();
       const outcome = await run.invoke({ name, argv, params: parsed.params, stdin, callId });
-      return finish(bytesResult(outcome.stdout, outcome.stderr, outcome.exitCode), parsed.params, callId);
+      return finish(
+        bytesResult(outcome.stdout, outcome.stderr, outcome.exitCode),
+        parsed.params,
+        callId,
+        outcome.outputIssues,
+      );
     },
   };
 }

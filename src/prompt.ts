@@ -1,4 +1,5 @@
 import { describeFlags, type FlagDescription, usageLine } from "./schema/describe.js";
+import { outputShape } from "./schema/shape.js";
 import type { ToolSpec } from "./tool.js";
 
 const ARGUMENTS = [
@@ -55,12 +56,18 @@ function examples(tools: ToolSpec[]): string {
   ].join("\n");
 }
 
+/** Output shapes in the prompt are cut shorter than in `help <tool>`, which has the full one. */
+const PROMPT_SHAPE_LENGTH = 120;
+
 function fullCommand(spec: ToolSpec): string {
   const lines = [
     `- \`${usageLine(spec.name, spec.inputSchema)}\`${spec.description ? `: ${spec.description}` : ""}`,
   ];
   for (const flag of describeFlags(spec.inputSchema)) {
     if (flag.description) lines.push(`  - \`--${flag.name}\`: ${flag.description}`);
+  }
+  if (spec.outputSchema !== undefined) {
+    lines.push(`  - prints \`${outputShape(spec.outputSchema, { maxLength: PROMPT_SHAPE_LENGTH })}\``);
   }
   return lines.join("\n");
 }

@@ -44,6 +44,8 @@ export interface CallOutcome {
   stdout: string;
   stderr: string;
   exitCode: number;
+  /** How the returned value fails the tool's outputSchema, one short line each (absent when it matches). */
+  outputIssues?: string[];
 }
 
 export interface CallRequest {

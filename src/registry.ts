@@ -1,4 +1,11 @@
 import { ToolshellError } from "./errors.js";
+import {
+  compileOutputCheck,
+  issueList,
+  type OutputCheck,
+  type OutputIssues,
+  strictOutputMessage,
+} from "./output-check.js";
 import type { CallOutcome } from "./protocol.js";
 import { compileValidator } from "./schema/validate.js";
 import type { RegisteredTool, ToolContext } from "./tool.js";
@@ -13,17 +20,47 @@ export interface CallRequestContext {
   sanitizeErrors: boolean;
 }
 
-/** Turns what a callback returned into the bytes the shell sees. */
-function render(name: string, value: unknown): CallOutcome {
-  if (value === undefined || value === null) return { stdout: "", stderr: "", exitCode: 0 };
-  if (typeof value === "string") return { stdout: value, stderr: "", exitCode: 0 };
+/** Options of a Registry. */
+export interface RegistryOptions {
+  /** Fail a call whose result does not match the tool's outputSchema (default: only report it in the trace). */
+  strictOutput?: boolean;
+}
+
+/**
+ * Turns what a callback returned into the bytes the shell sees, checking it against the tool's outputSchema if
+ * it has one. An object is serialised once; the check reads the value itself (and parses that one serialisation
+ * only if the value fails). `undefined` is checked as `null`: both print nothing.
+ */
+function render(name: string, value: unknown, check: OutputCheck | undefined, strict: boolean): CallOutcome {
+  if (value === undefined || value === null) {
+    return checked(name, { stdout: "", stderr: "", exitCode: 0 }, check?.value(null), strict);
+  }
+  if (typeof value === "string") {
+    return checked(name, { stdout: value, stderr: "", exitCode: 0 }, check?.text(value), strict);
+  }
+  let json: string | undefined;
   try {
-    const json = JSON.stringify(value);
-    if (json === undefined) throw new TypeError("not JSON");
-    return { stdout: `${json}\n`, stderr: "", exitCode: 0 };
+    json = JSON.stringify(value);
   } catch {
+    json = undefined;
+  }
+  if (json === undefined) {
     return { stdout: "", stderr: `${name}: callback returned a value that is not JSON\n`, exitCode: 1 };
   }
+  return checked(name, { stdout: `${json}\n`, stderr: "", exitCode: 0 }, check?.value(value, json), strict);
+}
+
+/** Attaches output issues to a successful outcome; under strictOutput they fail the call instead. */
+function checked(
+  name: string,
+  outcome: CallOutcome,
+  found: OutputIssues | undefined,
+  strict: boolean,
+): CallOutcome {
+  if (found === undefined || found.total === 0) return outcome;
+  const outputIssues = issueList(found);
+  if (!strict) return { ...outcome, outputIssues };
+  return { stdout: "", stderr: strictOutputMessage(name, found), exitCode: 1, outputIssues };
 }
 
 function failureMessage(name: string, error: unknown, sanitize: boolean): string {
@@ -59,15 +96,24 @@ function raceAbort(name: string, call: Promise<CallOutcome>, signal: AbortSignal
  */
 export class Registry {
   private readonly tools = new Map<string, RegisteredTool>();
+  /** Output checks of the tools that declare an outputSchema, compiled at registration. */
+  private readonly outputChecks = new Map<string, OutputCheck>();
+  private readonly strictOutput: boolean;
   /** Changes whenever the set of tools changes, so workers know when to refresh what they hold. */
   version = 0;
 
+  constructor(options: RegistryOptions = {}) {
+    this.strictOutput = options.strictOutput ?? false;
+  }
+
   add(tool: RegisteredTool): void {
-    if (this.tools.has(tool.spec.name)) {
-      throw new ToolshellError("duplicate_tool", `a tool named ${tool.spec.name} is already registered`);
+    const { name, inputSchema, outputSchema } = tool.spec;
+    if (this.tools.has(name)) {
+      throw new ToolshellError("duplicate_tool", `a tool named ${name} is already registered`);
     }
-    compileValidator(tool.spec.inputSchema);
-    this.tools.set(tool.spec.name, tool);
+    compileValidator(inputSchema);
+    if (outputSchema !== undefined) this.outputChecks.set(name, compileOutputCheck(name, outputSchema));
+    this.tools.set(name, tool);
     this.version++;
   }
 
@@ -96,7 +142,9 @@ export class Registry {
       context: request.context,
       messages: [],
     };
-    const called = (async () => render(name, await tool.execute(params, context)))().catch(
+    const check = this.outputChecks.get(name);
+    const called = (async () =>
+      render(name, await tool.execute(params, context), check, this.strictOutput))().catch(
       (error: unknown) => ({
         stdout: "",
         stderr: failureMessage(name, error, request.sanitizeErrors),

@@ -143,7 +143,17 @@ export function runIsolated(setup: RunSetup, pool: WorkerPool): Promise<RunResul
       void callTool(setup, call, clock.controller.signal).then((outcome) => {
         const durationMs = Math.round((performance.now() - started) * 1000) / 1000;
         const { name, argv, params, callId } = call;
-        seen.push({ name, kind: "tool", argv, params, exitCode: outcome.exitCode, durationMs, callId });
+        const { exitCode, outputIssues } = outcome;
+        seen.push({
+          name,
+          kind: "tool",
+          argv,
+          params,
+          exitCode,
+          durationMs,
+          callId,
+          ...(outputIssues ? { outputIssues } : {}),
+        });
         handle?.answer(call.callId, outcome);
       });
     };

@@ -57,6 +57,13 @@ export interface ScriptedToolOptions {
   sanitizeErrors?: boolean;
   /** List only names and one-liners in systemPrompt() (for many tools). */
   compactPrompt?: boolean;
+  /**
+   * Fail a tool call whose callback returned a value that does not match the tool's `outputSchema`: the command
+   * prints nothing and exits 1, with `<tool>: returned output that does not match its outputSchema: <issue>` on
+   * stderr (at most 5 issue lines). Default false: the call succeeds and the mismatch is only listed in its
+   * trace entry's `outputIssues`.
+   */
+  strictOutput?: boolean;
 }
 
 /** Per-run options of execute(). */
@@ -124,7 +131,7 @@ function positive(value: number | undefined, fallback: number, name: string): nu
 export class ScriptedTool {
   readonly name: string;
   readonly description: string;
-  private readonly registry = new Registry();
+  private readonly registry: Registry;
   private readonly options: ScriptedToolOptions;
   private readonly limits: RunLimits;
   private readonly env: Record<string, string>;
@@ -137,6 +144,7 @@ export class ScriptedTool {
     this.name = options.name;
     this.description = options.description ?? "";
     this.options = options;
+    this.registry = new Registry({ strictOutput: options.strictOutput === true });
     this.env = checkedEnv(options.env);
     const limits = options.limits ?? {};
     this.limits = {

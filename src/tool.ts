@@ -34,6 +34,12 @@ export interface ToolDefinition<Params = Record<string, unknown>, Context = unkn
   description?: string | ((options: never) => string);
   /** JSON Schema, a zod schema or an AI SDK `jsonSchema()`; omitted means any flags are accepted. */
   inputSchema?: unknown;
+  /**
+   * The shape of what `execute` returns (JSON Schema, zod or AI SDK `jsonSchema()`). `help <tool>` shows it
+   * compactly so a script gets its jq paths right; each returned value is checked against it (mismatches are
+   * listed in the trace's `outputIssues`, or fail the call under the `strictOutput` option).
+   */
+  outputSchema?: unknown;
   /** Free-form labels for `discover --tag`. */
   tags?: readonly string[];
   /** One category for `discover --category`. */
@@ -56,6 +62,8 @@ export interface ToolSpec {
   name: string;
   description: string;
   inputSchema: JsonSchema;
+  /** What the tool prints, as JSON Schema; absent when the tool declares none. */
+  outputSchema?: JsonSchema;
   tags: string[];
   category: string | undefined;
 }
@@ -82,21 +90,31 @@ function isZodSchema(value: unknown): value is z.ZodType {
   return typeof value === "object" && value !== null && "_zod" in value;
 }
 
-function standardJsonSchema(value: object): unknown {
-  const standard = (value as { "~standard"?: { jsonSchema?: { input?: (options: object) => unknown } } })[
-    "~standard"
-  ];
-  const input = standard?.jsonSchema?.input;
-  return typeof input === "function" ? input({ target: "draft-2020-12" }) : undefined;
+type SchemaIo = "input" | "output";
+
+function standardJsonSchema(value: object, io: SchemaIo): unknown {
+  const standard = (
+    value as { "~standard"?: { jsonSchema?: Partial<Record<SchemaIo, (options: object) => unknown>> } }
+  )["~standard"];
+  const convert = standard?.jsonSchema?.[io];
+  return typeof convert === "function" ? convert({ target: "draft-2020-12" }) : undefined;
 }
 
-/** Converts any accepted schema form into one JSON Schema object, once, at registration. */
-export function toJsonSchema(schema: InputSchema | undefined, toolName: string): JsonSchema {
+/**
+ * Converts any accepted schema form into one JSON Schema object, once, at registration. `io` says which side of
+ * a transforming zod schema is meant: "input" for params, "output" for what a tool returns.
+ */
+export function toJsonSchema(
+  schema: InputSchema | undefined,
+  toolName: string,
+  io: SchemaIo = "input",
+): JsonSchema {
+  const field = `${io}Schema`;
   if (schema === undefined || schema === true) return {};
   if (schema === false) return { not: {} };
   if (isZodSchema(schema)) {
     try {
-      return z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
+      return z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema;
     } catch (error) {
       throw new ToolshellError(
         "invalid_schema",
@@ -110,15 +128,15 @@ export function toJsonSchema(schema: InputSchema | undefined, toolName: string):
   if (typeof schema !== "object" || schema === null || Array.isArray(schema)) {
     throw new ToolshellError(
       "invalid_schema",
-      `${toolName}: inputSchema must be a JSON Schema object or a zod schema`,
+      `${toolName}: ${field} must be a JSON Schema object or a zod schema`,
     );
   }
   // One unwrapping step only: zod's own JSON Schema output carries a `~standard` that yields itself again.
   const unwrapped =
-    standardJsonSchema(schema) ??
+    standardJsonSchema(schema, io) ??
     ("jsonSchema" in schema && typeof schema.jsonSchema === "object" ? schema.jsonSchema : schema);
   if (typeof unwrapped !== "object" || unwrapped === null || Array.isArray(unwrapped)) {
-    throw new ToolshellError("invalid_schema", `${toolName}: inputSchema must be a JSON Schema object`);
+    throw new ToolshellError("invalid_schema", `${toolName}: ${field} must be a JSON Schema object`);
   }
   return structuredClone(unwrapped) as JsonSchema;
 }
@@ -163,14 +181,15 @@ export function normalizeTool(
   }
   const schemaSource = (definition.inputSchema ??
     ("parameters" in definition ? definition.parameters : undefined)) as InputSchema | undefined;
-  return {
-    spec: {
-      name,
-      description,
-      inputSchema: toJsonSchema(schemaSource, name),
-      tags: stringList(definition.tags, name, "tags"),
-      category: definition.category,
-    },
-    execute: definition.execute as RegisteredTool["execute"],
+  const spec: ToolSpec = {
+    name,
+    description,
+    inputSchema: toJsonSchema(schemaSource, name),
+    tags: stringList(definition.tags, name, "tags"),
+    category: definition.category,
   };
+  if (definition.outputSchema !== undefined) {
+    spec.outputSchema = toJsonSchema(definition.outputSchema as InputSchema, name, "output");
+  }
+  return { spec, execute: definition.execute as RegisteredTool["execute"] };
 }

@@ -10,6 +10,11 @@ export interface TraceEntry {
   durationMs: number;
   /** The call's id as the tool's callback saw it (tools that were called only). */
   callId?: string;
+  /**
+   * How the value the callback returned fails the tool's outputSchema, one short line each, e.g.
+   * `.id: expected integer, got "42"`; absent when it matches or the tool declares no outputSchema.
+   */
+  outputIssues?: string[];
 }
 
 /** Collects a run's trace, keeping the first `limit` entries and counting the rest. */
