@@ -1,4 +1,5 @@
 import type { Command, ExecResult } from "just-bash";
+import { cutMiddle } from "../src/budget.js";
 import { formatIssues } from "../src/issues.js";
 import type { RunContext } from "../src/shell/run-context.js";
 import type { ToolSpec } from "../src/tool.js";
@@ -26,6 +27,19 @@ function paramsFromStdin(spec: ToolSpec, stdin: string | undefined): Record<stri
   } catch {
     return undefined;
   }
+}
+
+/** The tool's output as the pipe gets it: cut around a marker past the tool's own budget, if it has one. */
+function withinBudget(spec: ToolSpec, callId: string, stdout: string): string {
+  const budget = spec.maxOutputBytes;
+  if (budget === undefined) return stdout;
+  return cutMiddle(
+    stdout,
+    budget,
+    (cut) =>
+      `[toolshell: ${cut} bytes of ${spec.name}'s output cut (budget ${budget} bytes); ` +
+      `all of it: out ${callId} [--head N | --tail N | --range A:B]]`,
+  ).text;
 }
 
 /** The command a tool becomes: argv → flags → params → validation → one call to the host. */
@@ -75,8 +89,9 @@ export function toolCommand(spec: ToolSpec, run: RunContext): Command {
       run.toolCalls++;
       const callId = run.newCallId();
       const outcome = await run.invoke({ name, argv, params: parsed.params, stdin, callId });
+      run.keep(callId, outcome.stdout);
       return finish(
-        bytesResult(outcome.stdout, outcome.stderr, outcome.exitCode),
+        bytesResult(withinBudget(spec, callId, outcome.stdout), outcome.stderr, outcome.exitCode),
         parsed.params,
         callId,
         outcome.outputIssues,

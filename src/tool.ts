@@ -44,6 +44,11 @@ export interface ToolDefinition<Params = Record<string, unknown>, Context = unkn
   tags?: readonly string[];
   /** One category for `discover --category`. */
   category?: string;
+  /**
+   * Bytes of this tool's output a command passes on; past it the head and tail are kept around a marker, and the
+   * whole output stays readable in the run with `out <call id>`. Unset: no per-tool budget.
+   */
+  maxOutputBytes?: number;
   // A method signature on purpose: its bivariance lets AI SDK tools, typed (input, options), register as they are.
   execute(params: Params, context: ToolContext<Context>): unknown;
 }
@@ -66,6 +71,8 @@ export interface ToolSpec {
   outputSchema?: JsonSchema;
   tags: string[];
   category: string | undefined;
+  /** Per-tool output budget in bytes, when set. */
+  maxOutputBytes?: number;
 }
 
 /** A registered tool: its spec plus the callback that stays on the caller's thread. */
@@ -190,6 +197,16 @@ export function normalizeTool(
   };
   if (definition.outputSchema !== undefined) {
     spec.outputSchema = toJsonSchema(definition.outputSchema as InputSchema, name, "output");
+  }
+  const budget = definition.maxOutputBytes;
+  if (budget !== undefined) {
+    if (!Number.isSafeInteger(budget) || budget < 64) {
+      throw new ToolshellError(
+        "invalid_tool",
+        `${name}: maxOutputBytes must be a whole number of at least 64`,
+      );
+    }
+    spec.maxOutputBytes = budget;
   }
   return { spec, execute: definition.execute as RegisteredTool["execute"] };
 }

@@ -92,11 +92,14 @@ describe("per-run caps", () => {
     );
   });
 
-  it("cuts stdout at maxOutputBytes with a marker", async () => {
+  it("cuts stdout at maxOutputBytes, keeping its head and tail around a marker", async () => {
     const small = api({ limits: { maxOutputBytes: 10 } });
     const result = await small.execute("seq 1 100");
     expect(result.truncated).toBe(true);
-    expect(result.stdout).toBe("1\n2\n3\n4\n5\n\n[toolshell: output truncated: 282 more bytes not shown]\n");
+    expect(result.stdout).toBe(
+      "1\n2\n3\n[toolshell: 282 bytes cut from the middle of stdout (budget 10 bytes); print less: filter with " +
+        "jq, head or grep, or page a tool's output with `out`]\n\n100\n",
+    );
   });
 
   it("caps loop iterations", async () => {

@@ -1,3 +1,4 @@
+import { MAX_KEPT_OUTPUT_BYTES } from "../limits.js";
 import type { CallOutcome, CallRequest, RunLimits } from "../protocol.js";
 import { TraceRecorder } from "../trace.js";
 import type { ShellCatalog } from "./catalog.js";
@@ -12,6 +13,12 @@ export class RunContext {
   private nextCall = 0;
   private inFlight = 0;
   private readonly waiting: Array<() => void> = [];
+  /** Every tool call's full stdout, for `out`, oldest first; bounded by MAX_KEPT_OUTPUT_BYTES. */
+  readonly outputs = new Map<string, string>();
+  /** Calls whose output was dropped to stay within the bound. */
+  readonly dropped = new Set<string>();
+  lastCallId: string | undefined;
+  private keptBytes = 0;
   /** Sends a call to the host, holding it back while `maxConcurrency` calls of this run are in flight. */
   readonly invoke: ToolInvoker;
 
@@ -34,6 +41,19 @@ export class RunContext {
         this.waiting.shift()?.();
       }
     };
+  }
+
+  /** Keeps a call's full stdout for `out`, dropping the oldest kept outputs past the bound. */
+  keep(callId: string, stdout: string): void {
+    this.lastCallId = callId;
+    this.outputs.set(callId, stdout);
+    this.keptBytes += stdout.length;
+    for (const [oldest, text] of this.outputs) {
+      if (this.keptBytes <= MAX_KEPT_OUTPUT_BYTES) break;
+      this.outputs.delete(oldest);
+      this.dropped.add(oldest);
+      this.keptBytes -= text.length;
+    }
   }
 
   newCallId(): string {

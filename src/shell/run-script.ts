@@ -2,8 +2,10 @@ import { Bash } from "just-bash";
 import { discoverCommand } from "../../builtins/discover.js";
 import { helpCommand } from "../../builtins/help.js";
 import { createJqCommand } from "../../builtins/jq.js";
+import { outCommand } from "../../builtins/out.js";
 import { parallelCommand } from "../../builtins/parallel.js";
 import { toolCommand } from "../../builtins/tool-command.js";
+import { cutMiddle } from "../budget.js";
 import { MAX_PIPE_BYTES } from "../limits.js";
 import type { RunRequest, RunResult } from "../protocol.js";
 import { closest } from "../suggest.js";
@@ -28,15 +30,16 @@ const BASE_ENV: Readonly<Record<string, string>> = {
   LANG: "C.UTF-8",
 };
 
-function truncate(text: string, limit: number): { text: string; cut: boolean } {
-  const bytes = Buffer.byteLength(text);
-  if (bytes <= limit) return { text, cut: false };
-  const kept = Buffer.from(text)
-    .subarray(0, limit)
-    .toString("utf8")
-    .replace(/\uFFFD$/, "");
-  const dropped = bytes - Buffer.byteLength(kept);
-  return { text: `${kept}\n[toolshell: output truncated: ${dropped} more bytes not shown]\n`, cut: true };
+/** What leaves the run is cut to the budget around a marker; pipes inside the run are never cut. */
+function truncate(text: string, limit: number, stream: string): { text: string; cut: boolean } {
+  const { text: kept, cut } = cutMiddle(
+    text,
+    limit,
+    (bytes) =>
+      `[toolshell: ${bytes} bytes cut from the middle of ${stream} (budget ${limit} bytes); ` +
+      "print less: filter with jq, head or grep, or page a tool's output with `out`]",
+  );
+  return { text: kept, cut: cut > 0 };
 }
 
 /** The shell's own command names besides the tools. */
@@ -45,6 +48,7 @@ const SHELL_COMMAND_NAMES: readonly string[] = [
   "help",
   "discover",
   "parallel",
+  "out",
   ...FILE_COMMANDS,
 ];
 
@@ -81,6 +85,7 @@ function buildShell(
       ...SHELL_COMMANDS,
       jq,
       parallelCommand,
+      outCommand(run),
       helpCommand(run),
       discoverCommand(run),
       ...tools,
@@ -117,10 +122,11 @@ export async function runScript(
   stopper.attach(bash);
   const executed = await bash.exec(request.script, { signal: stopper.signal, rawScript: true });
   const ended = stopper.finish(executed.stderr, executed.exitCode, request.timeoutMs);
-  const stdout = truncate(executed.stdout, request.limits.maxOutputBytes);
+  const stdout = truncate(executed.stdout, request.limits.maxOutputBytes, "stdout");
   const stderr = truncate(
     suggestCommands(explainRefusals(ended.stderr, filesystem), [...commands]),
     request.limits.maxOutputBytes,
+    "stderr",
   );
   return {
     stdout: stdout.text,

@@ -1,0 +1,35 @@
+/**
+ * Output budgets: text over a byte budget keeps its head and its tail, with one line in between saying how many
+ * bytes were cut and how to get them. Cuts fall on UTF-8 character boundaries.
+ */
+
+/** The head and tail of `text` within `limit` bytes, or undefined when it fits. */
+export function headAndTail(
+  text: string,
+  limit: number,
+): { head: string; tail: string; cut: number } | undefined {
+  const bytes = Buffer.from(text, "utf8");
+  if (bytes.byteLength <= limit) return undefined;
+  const headBytes = Math.ceil(limit / 2);
+  const head = bytes
+    .subarray(0, headBytes)
+    .toString("utf8")
+    .replace(/\uFFFD$/, "");
+  const tail = bytes
+    .subarray(bytes.byteLength - (limit - headBytes))
+    .toString("utf8")
+    .replace(/^\uFFFD/, "");
+  return { head, tail, cut: bytes.byteLength - Buffer.byteLength(head) - Buffer.byteLength(tail) };
+}
+
+/** Cuts `text` to `limit` bytes around a marker line built from the number of bytes cut. */
+export function cutMiddle(
+  text: string,
+  limit: number,
+  marker: (cut: number) => string,
+): { text: string; cut: number } {
+  const parts = headAndTail(text, limit);
+  if (!parts) return { text, cut: 0 };
+  const head = parts.head.endsWith("\n") || parts.head === "" ? parts.head : `${parts.head}\n`;
+  return { text: `${head}${marker(parts.cut)}\n${parts.tail}`, cut: parts.cut };
+}
