@@ -12,7 +12,7 @@ const ARGUMENTS = [
 const SHELL = [
   "The shell has variables, arrays, functions, if/case/for/while, pipes, `$(...)`, `&& ||`, `set -e`, heredocs,",
   "and jq, grep, sed, awk, sort, uniq, cut, tr, wc, head, tail, seq, xargs.",
-  "Independent calls overlap with `parallel`: `printf '%s\\n' 1 2 3 | parallel -j 3 'get_x --key {}'` (output in input order).",
+  "Independent calls overlap with `a & b; wait` or `printf '%s\\n' 1 2 3 | parallel -j 3 'get_x --key {}'` (output in input order).",
   "It has no filesystem (no files; redirect only to /dev/null), no network and no other programs.",
   "`help`, `help <tool>` and `discover --search TEXT` describe the tools at run time.",
   "Exit codes: 2 bad arguments (stderr says which), 127 unknown command.",

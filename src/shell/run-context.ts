@@ -1,3 +1,4 @@
+import type { ExecResult } from "just-bash";
 import { MAX_KEPT_OUTPUT_BYTES } from "../limits.js";
 import type { CallOutcome, CallRequest, RunLimits } from "../protocol.js";
 import { TraceRecorder } from "../trace.js";
@@ -5,6 +6,16 @@ import type { ShellCatalog } from "./catalog.js";
 
 /** Sends one validated call to the host and resolves with what the tool returned. */
 export type ToolInvoker = (call: CallRequest) => Promise<CallOutcome>;
+
+/** A background job (`cmd &`): its result once it ends, and whether `wait` has printed it yet. */
+export interface Job {
+  id: number;
+  done: Promise<ExecResult>;
+  reported: boolean;
+}
+
+/** Starts a job's text in the run's shell, concurrently with the script; set once the shell exists. */
+export type JobStarter = (text: string, variables: Record<string, string>) => Promise<ExecResult>;
 
 /** Everything one run's commands share; created per run, so concurrent runs never see each other. */
 export class RunContext {
@@ -18,6 +29,9 @@ export class RunContext {
   /** Calls whose output was dropped to stay within the bound. */
   readonly dropped = new Set<string>();
   lastCallId: string | undefined;
+  /** Background jobs in the order they started. */
+  readonly jobs: Job[] = [];
+  startJob: JobStarter | undefined;
   private keptBytes = 0;
   /** Sends a call to the host, holding it back while `maxConcurrency` calls of this run are in flight. */
   readonly invoke: ToolInvoker;

@@ -1,6 +1,7 @@
 import { Bash } from "just-bash";
 import { discoverCommand } from "../../builtins/discover.js";
 import { helpCommand } from "../../builtins/help.js";
+import { backgroundCommand, unreportedJobs, waitCommand } from "../../builtins/jobs.js";
 import { createJqCommand } from "../../builtins/jq.js";
 import { outCommand } from "../../builtins/out.js";
 import { parallelCommand } from "../../builtins/parallel.js";
@@ -86,6 +87,8 @@ function buildShell(
       jq,
       parallelCommand,
       outCommand(run),
+      backgroundCommand(run),
+      waitCommand(run),
       helpCommand(run),
       discoverCommand(run),
       ...tools,
@@ -120,7 +123,11 @@ export async function runScript(
   const stopper = new Stopper({ ...stop, deadline: request.deadline });
   const bash = buildShell(request, run, filesystem, stopper);
   stopper.attach(bash);
-  const executed = await bash.exec(request.script, { signal: stopper.signal, rawScript: true });
+  run.startJob = (text, variables) =>
+    bash.exec(text, { env: variables, signal: stopper.signal, rawScript: true });
+  const main = await bash.exec(request.script, { signal: stopper.signal, rawScript: true });
+  const late = await unreportedJobs(run);
+  const executed = { ...main, stdout: main.stdout + late.stdout, stderr: main.stderr + late.stderr };
   const ended = stopper.finish(executed.stderr, executed.exitCode, request.timeoutMs);
   const stdout = truncate(executed.stdout, request.limits.maxOutputBytes, "stdout");
   const stderr = truncate(
