@@ -1,5 +1,4 @@
 import type { Command, ExecResult } from "just-bash";
-import { MAX_KEPT_OUTPUT_BYTES } from "../src/limits.js";
 import type { RunContext } from "../src/shell/run-context.js";
 import { commandResult } from "./common.js";
 
@@ -49,7 +48,7 @@ function out(run: RunContext, argv: string[]): ExecResult {
   if (text === undefined) {
     const why =
       id !== undefined && run.dropped.has(id)
-        ? `out: the output of ${id} was dropped: a run keeps at most ${MAX_KEPT_OUTPUT_BYTES / 2 ** 20} MiB of tool output`
+        ? `out: the output of ${id} was dropped: a run keeps at most ${run.limits.maxKeptOutputBytes} bytes of tool output (oldest dropped first)`
         : `out: no output kept for ${target} in this run (see out --list)`;
     return commandResult("", `${why}\n`, 1);
   }

@@ -30,5 +30,5 @@ export const DEFAULT_WORKER_MEMORY_MB: number = 256;
 export const MAX_PIPE_BYTES: number = 16 * 1024 * 1024;
 /** Tool calls one run may have in flight at once (parallel, xargs -P). */
 export const DEFAULT_MAX_CONCURRENCY: number = 8;
-/** Bytes of tool output one run keeps for `out` (oldest calls are dropped past it). */
+/** Default bytes of tool output one run keeps for `out` (oldest calls are dropped past it). */
 export const MAX_KEPT_OUTPUT_BYTES: number = 32 * 1024 * 1024;

@@ -15,6 +15,8 @@ export interface RunLimits {
   maxTraceEntries: number;
   /** Tool calls in flight at once. */
   maxConcurrency: number;
+  /** Bytes of tool output kept for `out`. */
+  maxKeptOutputBytes: number;
 }
 
 export interface RunRequest {

@@ -7,6 +7,7 @@ import {
   DEFAULT_MAX_TOOL_CALLS,
   DEFAULT_TIMEOUT_MS,
   DEFAULT_WORKER_MEMORY_MB,
+  MAX_KEPT_OUTPUT_BYTES,
   MAX_TIMEOUT_MS,
   MAX_TRACE_ENTRIES,
 } from "./limits.js";
@@ -31,6 +32,8 @@ export interface ExecutionLimitsOptions {
   maxCommands?: number;
   /** Tool calls in flight at once within one run, e.g. under `parallel` or `xargs -P` (default 8). */
   maxConcurrency?: number;
+  /** Bytes of tool output a run keeps for `out` (default 32 MiB); the oldest calls' outputs are dropped first. */
+  maxKeptOutputBytes?: number;
 }
 
 /** Options of a ScriptedTool. */
@@ -158,6 +161,11 @@ export class ScriptedTool {
       maxCommands: positive(limits.maxCommands, DEFAULT_MAX_COMMANDS, "limits.maxCommands"),
       maxTraceEntries: MAX_TRACE_ENTRIES,
       maxConcurrency: positive(limits.maxConcurrency, DEFAULT_MAX_CONCURRENCY, "limits.maxConcurrency"),
+      maxKeptOutputBytes: positive(
+        limits.maxKeptOutputBytes,
+        MAX_KEPT_OUTPUT_BYTES,
+        "limits.maxKeptOutputBytes",
+      ),
     };
     positive(options.timeoutMs, DEFAULT_TIMEOUT_MS, "timeoutMs");
     for (const tool of options.tools ?? []) this.add(tool);

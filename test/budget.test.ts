@@ -77,6 +77,30 @@ describe("per-tool output budgets and out", () => {
     expect(result.stdout).toBe("710\n10\n");
   });
 
+  it("keeps at most maxKeptOutputBytes of tool output per run, dropping the oldest first", async () => {
+    const capped = track(
+      new ScriptedTool({
+        name: "kept",
+        limits: { maxKeptOutputBytes: 150 },
+        tools: [
+          { name: "lines", execute: () => Array.from({ length: 10 }, (_, i) => `line ${i + 1}\n`).join("") },
+        ],
+      }),
+    );
+    const result = await capped.execute(
+      "lines >/dev/null; lines >/dev/null; lines >/dev/null; out --list | wc -l",
+    );
+    expect(result.stdout).toBe("2\n");
+    const dropped = await capped.execute(
+      'lines >/dev/null; id=$(out --list | cut -f1); lines >/dev/null; lines >/dev/null; out "$id"',
+    );
+    expect(dropped).toMatchObject({
+      stdout: "",
+      stderr: `out: the output of ${dropped.trace[0]?.callId} was dropped: a run keeps at most 150 bytes of tool output (oldest dropped first)\n`,
+      exitCode: 1,
+    });
+  });
+
   it("refuses a budget too small to be useful at registration", () => {
     expect(
       () => new ScriptedTool({ name: "x", tools: [{ name: "t", maxOutputBytes: 10, execute: () => "" }] }),

@@ -1,5 +1,4 @@
 import type { ExecResult } from "just-bash";
-import { MAX_KEPT_OUTPUT_BYTES } from "../limits.js";
 import type { CallOutcome, CallRequest, RunLimits } from "../protocol.js";
 import { TraceRecorder } from "../trace.js";
 import type { ShellCatalog } from "./catalog.js";
@@ -24,7 +23,7 @@ export class RunContext {
   private nextCall = 0;
   private inFlight = 0;
   private readonly waiting: Array<() => void> = [];
-  /** Every tool call's full stdout, for `out`, oldest first; bounded by MAX_KEPT_OUTPUT_BYTES. */
+  /** Every tool call's full stdout, for `out`, oldest first; bounded by `limits.maxKeptOutputBytes`. */
   readonly outputs = new Map<string, string>();
   /** Calls whose output was dropped to stay within the bound. */
   readonly dropped = new Set<string>();
@@ -63,7 +62,7 @@ export class RunContext {
     this.outputs.set(callId, stdout);
     this.keptBytes += stdout.length;
     for (const [oldest, text] of this.outputs) {
-      if (this.keptBytes <= MAX_KEPT_OUTPUT_BYTES) break;
+      if (this.keptBytes <= this.limits.maxKeptOutputBytes) break;
       this.outputs.delete(oldest);
       this.dropped.add(oldest);
       this.keptBytes -= text.length;
