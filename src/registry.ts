@@ -99,8 +99,6 @@ export class Registry {
   /** Output checks of the tools that declare an outputSchema, compiled at registration. */
   private readonly outputChecks = new Map<string, OutputCheck>();
   private readonly strictOutput: boolean;
-  /** Changes whenever the set of tools changes, so workers know when to refresh what they hold. */
-  version = 0;
 
   constructor(options: RegistryOptions = {}) {
     this.strictOutput = options.strictOutput ?? false;
@@ -114,7 +112,6 @@ export class Registry {
     compileValidator(inputSchema);
     if (outputSchema !== undefined) this.outputChecks.set(name, compileOutputCheck(name, outputSchema));
     this.tools.set(name, tool);
-    this.version++;
   }
 
   get(name: string): RegisteredTool | undefined {

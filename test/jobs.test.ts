@@ -81,6 +81,12 @@ describe.each(MODES)("cmd & ... wait overlaps (%s)", (mode) => {
     expect(result).toMatchObject({ stdout: "", exitCode: 1 });
   });
 
+  it("pipes what the jobs print when waited for inside a group", async () => {
+    const { api } = jobsShell(mode);
+    const result = await api.execute("{ slow --id 1 & slow --id 2 & wait; } | wc -l");
+    expect(result.stdout.trim()).toBe("2");
+  });
+
   it("keeps the run's concurrency cap", async () => {
     const { api, state } = jobsShell(mode, { maxConcurrency: 2 });
     await api.execute("for i in 1 2 3 4 5; do slow --id $i & done; wait");

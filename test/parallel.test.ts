@@ -112,6 +112,14 @@ describe("parallel", () => {
     expect(state.aborted).toBe(4);
   });
 
+  it("pipes like any command, on both sides", async () => {
+    const { api } = shell();
+    const result = await api.execute(
+      "printf 'a\\nb\\nc\\n' | parallel 'get_item --id {}' | sort -r | head -2",
+    );
+    expect(result).toMatchObject({ stdout: "item c\nitem b\n", exitCode: 0 });
+  });
+
   it("explains its usage errors", async () => {
     const { api } = shell();
     expect(await api.execute("parallel -x echo")).toMatchObject({
