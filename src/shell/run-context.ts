@@ -24,9 +24,9 @@ export class RunContext {
   private inFlight = 0;
   private readonly waiting: Array<() => void> = [];
   /** Every tool call's full stdout, for `out`, oldest first; bounded by `limits.maxKeptOutputBytes`. */
-  readonly outputs = new Map<string, string>();
+  readonly outputs: Map<string, string> = new Map();
   /** Calls whose output was dropped to stay within the bound. */
-  readonly dropped = new Set<string>();
+  readonly dropped: Set<string> = new Set();
   lastCallId: string | undefined;
   /** Background jobs in the order they started. */
   readonly jobs: Job[] = [];
