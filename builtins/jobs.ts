@@ -5,6 +5,8 @@ import { commandResult } from "./common.js";
 
 /** Job ids look like process ids, as `$!` and `wait` expect. */
 const FIRST_JOB_ID = 1000;
+/** Set inside a job to its own id, so that its `wait` sees only the jobs it started. */
+const JOB_VARIABLE = "__TOOLSHELL_JOB";
 /** Background jobs one run may start. */
 export const MAX_JOBS = 1_000;
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -16,6 +18,15 @@ function variables(env: Map<string, string>): Record<string, string> {
   return out;
 }
 
+function quote(word: string): string {
+  return `'${word.replaceAll("'", `'\\''`)}'`;
+}
+
+/** The job's script, with the positional parameters of the shell that started it. */
+function withPositional(text: string, positional: string[]): string {
+  return positional.length === 0 ? text : `set -- ${positional.map(quote).join(" ")}\n${text}`;
+}
+
 /** `cmd &` (rewritten by the script guard): starts the job and returns at once, like bash. */
 export function backgroundCommand(run: RunContext): Command {
   return {
@@ -23,8 +34,10 @@ export function backgroundCommand(run: RunContext): Command {
     trusted: true,
     async execute(args, context) {
       const start = run.startJob;
-      if (!start || args.length !== 1)
+      const [text, ...positional] = args;
+      if (!start || text === undefined) {
         return commandResult("", "bash: background jobs are not available here\n", 1);
+      }
       if (run.jobs.length >= MAX_JOBS) {
         return commandResult(
           "",
@@ -39,9 +52,12 @@ export function backgroundCommand(run: RunContext): Command {
           `bash: job ${id} failed: ${error instanceof Error ? error.message : String(error)}\n`,
           1,
         );
+      const parent = context.env.get(JOB_VARIABLE) ?? "";
+      const seen = { ...variables(context.env), [JOB_VARIABLE]: String(id) };
       run.jobs.push({
         id,
-        done: start(args[0] ?? "", variables(context.env)).catch(failed),
+        parent,
+        done: start(withPositional(text, positional), seen).catch(failed),
         reported: false,
       });
       context.env.set(LAST_JOB_VARIABLE, String(id));
@@ -72,17 +88,19 @@ export function waitCommand(run: RunContext): Command {
   return {
     name: WAIT_COMMAND,
     trusted: true,
-    async execute(args) {
-      if (args.length === 0) return { ...(await report(run.jobs)), exitCode: 0 };
+    async execute(args, context) {
+      const self = context.env.get(JOB_VARIABLE) ?? "";
+      const children = run.jobs.filter((job) => job.parent === self);
+      if (args.length === 0) return { ...(await report(children)), exitCode: 0 };
       if (args.length === 1 && args[0] === "-n") {
-        const pending = run.jobs.filter((job) => !job.reported);
+        const pending = children.filter((job) => !job.reported);
         if (pending.length === 0) return commandResult("", "", 127);
         const first = await Promise.race(pending.map((job) => job.done.then(() => job)));
         return report([first]);
       }
       const chosen: Job[] = [];
       for (const arg of args) {
-        const job = run.jobs.find((candidate) => String(candidate.id) === arg);
+        const job = children.find((candidate) => String(candidate.id) === arg);
         if (!job) return commandResult("", `bash: wait: pid ${arg} is not a child of this shell\n`, 127);
         chosen.push(job);
       }

@@ -62,6 +62,17 @@ describe.each(MODES)("cmd & ... wait overlaps (%s)", (mode) => {
     expect(result.stdout).toBe("slow f1-7\nslow f2-7\nn=7\n");
   });
 
+  it("lets a job wait for its own jobs only, as a subshell does", async () => {
+    const { api } = jobsShell(mode);
+    const result = await api.execute(
+      "f() { slow --id in-$1 & wait; echo f$1; }; f 1 & f 2 & wait; echo done",
+      {
+        timeoutMs: 5_000,
+      },
+    );
+    expect(result).toMatchObject({ stdout: "slow in-1\nf1\nslow in-2\nf2\ndone\n", exitCode: 0 });
+  });
+
   it("prints the output of jobs nobody waited for at the end", async () => {
     const { api } = jobsShell(mode);
     expect((await api.execute("slow --id late & echo first")).stdout).toBe("first\nslow late\n");

@@ -128,7 +128,16 @@ function backgroundJob(statement: Node, functions: string): void {
     type: "SimpleCommand",
     assignments: [],
     name: word(BACKGROUND_COMMAND),
-    args: [word(functions ? `${functions}\n${text}` : text)],
+    // "$@" hands the job the positional parameters of the shell or function that started it.
+    args: [
+      word(functions ? `${functions}\n${text}` : text),
+      {
+        type: "Word",
+        parts: [
+          { type: "DoubleQuoted", parts: [{ type: "ParameterExpansion", parameter: "@", operation: null }] },
+        ],
+      },
+    ],
     redirections: [],
   };
   statement.pipelines = [{ type: "Pipeline", commands: [command], negated: false }];

@@ -9,6 +9,8 @@ export type ToolInvoker = (call: CallRequest) => Promise<CallOutcome>;
 /** A background job (`cmd &`): its result once it ends, and whether `wait` has printed it yet. */
 export interface Job {
   id: number;
+  /** The job that started it ("" for the script itself): `wait` only waits for its own children, as in bash. */
+  parent: string;
   done: Promise<ExecResult>;
   reported: boolean;
 }
