@@ -1,3 +1,4 @@
+import { setMaxListeners } from "node:events";
 import { KILL_GRACE_MS } from "./limits.js";
 import type { CallOutcome, CallRequest, RunRequest, RunResult } from "./protocol.js";
 import type { Registry } from "./registry.js";
@@ -26,6 +27,8 @@ class RunClock {
   private readonly onCallerAbort = () => this.controller.abort(new DOMException("aborted", "AbortError"));
 
   constructor(private readonly setup: RunSetup) {
+    // Every call in flight listens to this signal (and so may its callback): fan-out must not warn on the host.
+    setMaxListeners(0, this.controller.signal);
     if (setup.signal?.aborted) this.onCallerAbort();
     else setup.signal?.addEventListener("abort", this.onCallerAbort, { once: true });
   }

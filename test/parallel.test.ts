@@ -120,6 +120,20 @@ describe("parallel", () => {
     expect(result).toMatchObject({ stdout: "item c\nitem b\n", exitCode: 0 });
   });
 
+  it("fans out wide without warnings on the host", async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.name);
+    process.on("warning", onWarning);
+    const { api, state } = shell({ maxConcurrency: 30 });
+    const result = await api.execute(
+      "seq 1 30 | parallel -j 30 'get_item --id {}' | wc -l; a() { get_item --id $1; }; for i in $(seq 1 15); do a $i & done; wait | wc -l",
+    );
+    process.off("warning", onWarning);
+    expect(result.stdout).toBe("30\n15\n");
+    expect(state.most).toBeGreaterThan(10);
+    expect(warnings).toEqual([]);
+  });
+
   it("explains its usage errors", async () => {
     const { api } = shell();
     expect(await api.execute("parallel -x echo")).toMatchObject({

@@ -1,3 +1,4 @@
+import { setMaxListeners } from "node:events";
 import type { Bash, BashOptions } from "just-bash";
 
 type ExecutionLimits = NonNullable<BashOptions["executionLimits"]>;
@@ -36,6 +37,8 @@ export class Stopper {
   private limits: Required<ExecutionLimits> | undefined;
 
   constructor(private readonly sources: StopSources) {
+    // Concurrent jobs' commands each listen (just-bash on the exec signal, jq on ours): no warning for fan-out.
+    setMaxListeners(0, this.signal, this.commandSignal);
     Object.defineProperty(this.signal, "aborted", { get: () => this.poll() });
     sources.signal?.addEventListener("abort", () => this.poll(), { once: true });
   }
