@@ -32,3 +32,5 @@ export const MAX_PIPE_BYTES: number = 16 * 1024 * 1024;
 export const DEFAULT_MAX_CONCURRENCY: number = 8;
 /** Default bytes of tool output one run keeps for `out` (oldest calls are dropped past it). */
 export const MAX_KEPT_OUTPUT_BYTES: number = 32 * 1024 * 1024;
+/** Bytes one tool call may return to the shell; past it the head and tail are kept around a marker. */
+export const MAX_TOOL_OUTPUT_BYTES: number = 16 * 1024 * 1024;

@@ -1,4 +1,6 @@
+import { cutMiddle } from "./budget.js";
 import { ToolshellError } from "./errors.js";
+import { MAX_TOOL_OUTPUT_BYTES } from "./limits.js";
 import {
   compileOutputCheck,
   issueList,
@@ -61,6 +63,18 @@ function checked(
   const outputIssues = issueList(found);
   if (!strict) return { ...outcome, outputIssues };
   return { stdout: "", stderr: strictOutputMessage(name, found), exitCode: 1, outputIssues };
+}
+
+/** One call's output crosses to the shell whole up to MAX_TOOL_OUTPUT_BYTES; past it, head and tail around a marker. */
+function capped(name: string, outcome: CallOutcome): CallOutcome {
+  if (outcome.stdout.length <= MAX_TOOL_OUTPUT_BYTES / 3) return outcome;
+  const { text } = cutMiddle(
+    outcome.stdout,
+    MAX_TOOL_OUTPUT_BYTES,
+    (cut) =>
+      `[toolshell: ${cut} bytes of ${name}'s output cut: one call may return at most ${MAX_TOOL_OUTPUT_BYTES} bytes]`,
+  );
+  return { ...outcome, stdout: text };
 }
 
 function failureMessage(name: string, error: unknown, sanitize: boolean): string {
@@ -141,7 +155,7 @@ export class Registry {
     };
     const check = this.outputChecks.get(name);
     const called = (async () =>
-      render(name, await tool.execute(params, context), check, this.strictOutput))().catch(
+      capped(name, render(name, await tool.execute(params, context), check, this.strictOutput)))().catch(
       (error: unknown) => ({
         stdout: "",
         stderr: failureMessage(name, error, request.sanitizeErrors),

@@ -101,6 +101,15 @@ describe("per-tool output budgets and out", () => {
     });
   });
 
+  it("cuts what one call may return at 16 MiB, around a marker", async () => {
+    const huge = track(
+      new ScriptedTool({ name: "huge", tools: [{ name: "huge", execute: () => "x".repeat(20 * 2 ** 20) }] }),
+    );
+    const marker = `[toolshell: ${4 * 2 ** 20} bytes of huge's output cut: one call may return at most ${16 * 2 ** 20} bytes]`;
+    const result = await huge.execute("huge | wc -c; huge | grep -c toolshell", { timeoutMs: 20_000 });
+    expect(result).toMatchObject({ stdout: `${16 * 2 ** 20 + marker.length + 2}\n1\n`, exitCode: 0 });
+  });
+
   it("refuses a budget too small to be useful at registration", () => {
     expect(
       () => new ScriptedTool({ name: "x", tools: [{ name: "t", maxOutputBytes: 10, execute: () => "" }] }),
