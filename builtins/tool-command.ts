@@ -1,6 +1,7 @@
 import type { Command, ExecResult } from "just-bash";
 import { cutMiddle } from "../src/budget.js";
 import { formatIssues } from "../src/issues.js";
+import type { CallOutcome } from "../src/protocol.js";
 import type { RunContext } from "../src/shell/run-context.js";
 import type { ToolSpec } from "../src/tool.js";
 import { bytesResult, commandResult as result } from "./common.js";
@@ -42,6 +43,9 @@ function withinBudget(spec: ToolSpec, callId: string, stdout: string): string {
   ).text;
 }
 
+/** What the trace keeps of a call that reached the host. */
+type CalledTool = Pick<CallOutcome, "outputIssues" | "decision"> & { callId: string };
+
 /** The command a tool becomes: argv → flags → params → validation → one call to the host. */
 export function toolCommand(spec: ToolSpec, run: RunContext): Command {
   const name = spec.name;
@@ -53,8 +57,7 @@ export function toolCommand(spec: ToolSpec, run: RunContext): Command {
       const finish = (
         outcome: ExecResult,
         params?: Record<string, unknown>,
-        callId?: string,
-        outputIssues?: string[],
+        call?: CalledTool,
       ): ExecResult => {
         const durationMs = Math.round((performance.now() - started) * 1000) / 1000;
         run.trace.record({
@@ -64,8 +67,9 @@ export function toolCommand(spec: ToolSpec, run: RunContext): Command {
           params,
           exitCode: outcome.exitCode,
           durationMs,
-          callId,
-          ...(outputIssues ? { outputIssues } : {}),
+          callId: call?.callId,
+          ...(call?.outputIssues ? { outputIssues: call.outputIssues } : {}),
+          ...(call?.decision ? { decision: call.decision } : {}),
         });
         return outcome;
       };
@@ -93,8 +97,7 @@ export function toolCommand(spec: ToolSpec, run: RunContext): Command {
       return finish(
         bytesResult(withinBudget(spec, callId, outcome.stdout), outcome.stderr, outcome.exitCode),
         parsed.params,
-        callId,
-        outcome.outputIssues,
+        { ...outcome, callId },
       );
     },
   };

@@ -1,5 +1,13 @@
 export { ToolshellError } from "./errors.js";
 export type { Issue, IssueCode } from "./issues.js";
+export {
+  askForDestructive,
+  type Policy,
+  type PolicyCall,
+  type PolicyDecision,
+  type ToolAnnotations,
+  type ToolRisk,
+} from "./policy.js";
 export type { JsonSchema } from "./schema/json-schema.js";
 export {
   type ExecuteOptions,

@@ -48,6 +48,8 @@ export interface CallOutcome {
   exitCode: number;
   /** How the returned value fails the tool's outputSchema, one short line each (absent when it matches). */
   outputIssues?: string[];
+  /** What the policy decided, when the ScriptedTool has one. */
+  decision?: "allow" | "deny";
 }
 
 export interface CallRequest {

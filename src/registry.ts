@@ -8,6 +8,7 @@ import {
   type OutputIssues,
   strictOutputMessage,
 } from "./output-check.js";
+import { decide, type Policy } from "./policy.js";
 import type { CallOutcome } from "./protocol.js";
 import { compileValidator } from "./schema/validate.js";
 import type { RegisteredTool, ToolContext } from "./tool.js";
@@ -18,7 +19,10 @@ export interface CallRequestContext {
   stdin: string | undefined;
   /** The run's signal: aborted on cancel or deadline. */
   signal: AbortSignal;
+  /** Epoch ms at which the run ends. */
+  runDeadline: number;
   context: unknown;
+  tenant: string | undefined;
   sanitizeErrors: boolean;
 }
 
@@ -26,6 +30,8 @@ export interface CallRequestContext {
 export interface RegistryOptions {
   /** Fail a call whose result does not match the tool's outputSchema (default: only report it in the trace). */
   strictOutput?: boolean;
+  /** Decides whether each call may run, before its callback does. */
+  policy?: Policy;
 }
 
 /**
@@ -84,18 +90,24 @@ function failureMessage(name: string, error: unknown, sanitize: boolean): string
 }
 
 /** The outcome the shell sees for a call cut short by the run's end. */
-function abortedOutcome(name: string, signal: AbortSignal): CallOutcome {
+function abortedOutcome(name: string, signal: AbortSignal, timeoutMs?: number): CallOutcome {
   const timedOut = signal.reason instanceof Error && signal.reason.name === "TimeoutError";
+  const after = timeoutMs === undefined ? "" : ` after ${timeoutMs} ms`;
   return timedOut
-    ? { stdout: "", stderr: `${name}: timed out\n`, exitCode: 124 }
+    ? { stdout: "", stderr: `${name}: timed out${after}\n`, exitCode: 124 }
     : { stdout: "", stderr: `${name}: aborted\n`, exitCode: 130 };
 }
 
 /** Settles with the call, or with an aborted outcome as soon as the run's signal aborts, whichever is first. */
-function raceAbort(name: string, call: Promise<CallOutcome>, signal: AbortSignal): Promise<CallOutcome> {
-  if (signal.aborted) return Promise.resolve(abortedOutcome(name, signal));
+function raceAbort(
+  name: string,
+  call: Promise<CallOutcome>,
+  signal: AbortSignal,
+  timeoutMs?: number,
+): Promise<CallOutcome> {
+  if (signal.aborted) return Promise.resolve(abortedOutcome(name, signal, timeoutMs));
   return new Promise((resolve) => {
-    const stop = () => resolve(abortedOutcome(name, signal));
+    const stop = () => resolve(abortedOutcome(name, signal, timeoutMs));
     signal.addEventListener("abort", stop, { once: true });
     void call.then((outcome) => {
       signal.removeEventListener("abort", stop);
@@ -113,9 +125,11 @@ export class Registry {
   /** Output checks of the tools that declare an outputSchema, compiled at registration. */
   private readonly outputChecks = new Map<string, OutputCheck>();
   private readonly strictOutput: boolean;
+  private readonly policy: Policy | undefined;
 
   constructor(options: RegistryOptions = {}) {
     this.strictOutput = options.strictOutput ?? false;
+    this.policy = options.policy;
   }
 
   add(tool: RegisteredTool): void {
@@ -136,7 +150,10 @@ export class Registry {
     return [...this.tools.values()];
   }
 
-  /** Calls a tool's callback with params the shell already parsed and validated. */
+  /**
+   * Calls a tool's callback with params the shell already parsed and validated: the policy first (a denied call
+   * never runs), then the callback under the call's deadline (the run's, or the tool's own timeoutMs if sooner).
+   */
   async invoke(
     name: string,
     params: Record<string, unknown>,
@@ -144,13 +161,33 @@ export class Registry {
   ): Promise<CallOutcome> {
     const tool = this.tools.get(name);
     if (!tool) return { stdout: "", stderr: `${name}: no such tool\n`, exitCode: 127 };
+    if (this.policy) {
+      const call = {
+        name,
+        params,
+        risk: tool.risk,
+        tenant: request.tenant,
+        context: request.context,
+        surface: "shell" as const,
+        callId: request.callId,
+      };
+      const decided = await raceAbort(
+        name,
+        decide(this.policy, call).then((reason) => denial(name, reason)),
+        request.signal,
+      );
+      if (decided.exitCode !== 0) return decided;
+    }
+    const limit = callLimit(tool.timeoutMs, request);
     const context: ToolContext = {
       stdin: request.stdin,
-      signal: request.signal,
-      abortSignal: request.signal,
+      signal: limit.signal,
+      abortSignal: limit.signal,
       callId: request.callId,
       toolCallId: request.callId,
       context: request.context,
+      tenant: request.tenant,
+      deadline: limit.deadline,
       messages: [],
     };
     const check = this.outputChecks.get(name);
@@ -162,6 +199,43 @@ export class Registry {
         exitCode: 1,
       }),
     );
-    return raceAbort(name, called, request.signal);
+    try {
+      const outcome = await raceAbort(name, called, limit.signal, tool.timeoutMs);
+      return this.policy ? { ...outcome, decision: "allow" } : outcome;
+    } finally {
+      limit.dispose();
+    }
   }
+}
+
+/** A policy's refusal as shell output (the callback never ran); exit 0 means allowed. */
+function denial(name: string, reason: string | undefined): CallOutcome {
+  if (reason === undefined) return { stdout: "", stderr: "", exitCode: 0 };
+  return { stdout: "", stderr: `${name}: denied: ${reason}\n`, exitCode: 126, decision: "deny" };
+}
+
+/** The call's own signal: the run's, or aborted sooner at the tool's timeoutMs. */
+function callLimit(
+  timeoutMs: number | undefined,
+  request: CallRequestContext,
+): { signal: AbortSignal; deadline: number; dispose: () => void } {
+  const ownDeadline = timeoutMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + timeoutMs;
+  if (ownDeadline >= request.runDeadline) {
+    return { signal: request.signal, deadline: request.runDeadline, dispose: () => {} };
+  }
+  const controller = new AbortController();
+  const onRunAbort = () => controller.abort(request.signal.reason);
+  request.signal.addEventListener("abort", onRunAbort, { once: true });
+  const timer = setTimeout(
+    () => controller.abort(new DOMException("timed out", "TimeoutError")),
+    ownDeadline - Date.now(),
+  );
+  return {
+    signal: controller.signal,
+    deadline: ownDeadline,
+    dispose: () => {
+      clearTimeout(timer);
+      request.signal.removeEventListener("abort", onRunAbort);
+    },
+  };
 }

@@ -15,6 +15,7 @@ export interface RunSetup {
   catalog: CatalogSnapshot;
   signal: AbortSignal | undefined;
   context: unknown;
+  tenant: string | undefined;
 }
 
 /**
@@ -33,8 +34,12 @@ class RunClock {
     else setup.signal?.addEventListener("abort", this.onCallerAbort, { once: true });
   }
 
+  /** Epoch ms at which the run ends (set by `start`). */
+  deadline = Number.POSITIVE_INFINITY;
+
   start(): void {
     const { timeoutMs } = this.setup.request;
+    this.deadline = Date.now() + timeoutMs;
     this.timer = setTimeout(
       () => this.controller.abort(new DOMException("timed out", "TimeoutError")),
       timeoutMs,
@@ -53,12 +58,14 @@ class RunClock {
   }
 }
 
-function callTool(setup: RunSetup, call: CallRequest, signal: AbortSignal): Promise<CallOutcome> {
+function callTool(setup: RunSetup, call: CallRequest, clock: RunClock): Promise<CallOutcome> {
   return setup.registry.invoke(call.name, call.params, {
     callId: call.callId,
     stdin: call.stdin,
-    signal,
+    signal: clock.controller.signal,
+    runDeadline: clock.deadline,
     context: setup.context,
+    tenant: setup.tenant,
     sanitizeErrors: setup.request.sanitizeErrors,
   });
 }
@@ -84,7 +91,7 @@ export async function runInline(setup: RunSetup): Promise<RunResult> {
     const signal = clock.controller.signal;
     const request = { ...setup.request, deadline: Date.now() + setup.request.timeoutMs };
     clock.start();
-    return await runScript(request, catalog, (call) => callTool(setup, call, signal), { signal }, 0);
+    return await runScript(request, catalog, (call) => callTool(setup, call, clock), { signal }, 0);
   } finally {
     clock.dispose();
   }
@@ -143,10 +150,10 @@ export function runIsolated(setup: RunSetup, pool: WorkerPool): Promise<RunResul
     };
     const onCall = (call: CallRequest) => {
       const started = performance.now();
-      void callTool(setup, call, clock.controller.signal).then((outcome) => {
+      void callTool(setup, call, clock).then((outcome) => {
         const durationMs = Math.round((performance.now() - started) * 1000) / 1000;
         const { name, argv, params, callId } = call;
-        const { exitCode, outputIssues } = outcome;
+        const { exitCode, outputIssues, decision } = outcome;
         seen.push({
           name,
           kind: "tool",
@@ -156,6 +163,7 @@ export function runIsolated(setup: RunSetup, pool: WorkerPool): Promise<RunResul
           durationMs,
           callId,
           ...(outputIssues ? { outputIssues } : {}),
+          ...(decision ? { decision } : {}),
         });
         handle?.answer(call.callId, outcome);
       });

@@ -11,6 +11,7 @@ import {
   MAX_TIMEOUT_MS,
   MAX_TRACE_ENTRIES,
 } from "./limits.js";
+import type { Policy } from "./policy.js";
 import { renderSystemPrompt } from "./prompt.js";
 import type { RunLimits, RunRequest } from "./protocol.js";
 import { Registry } from "./registry.js";
@@ -61,6 +62,11 @@ export interface ScriptedToolOptions {
   /** List only names and one-liners in systemPrompt() (for many tools). */
   compactPrompt?: boolean;
   /**
+   * Decides whether each tool call may run, before its callback does (after its params were validated). A denied
+   * call prints `<tool>: denied: <reason>` and exits 126; see `askForDestructive` for the common case.
+   */
+  policy?: Policy;
+  /**
    * Fail a tool call whose callback returned a value that does not match the tool's `outputSchema`: the command
    * prints nothing and exits 1, with `<tool>: returned output that does not match its outputSchema: <issue>` on
    * stderr (at most 5 issue lines). Default false: the call succeeds and the mismatch is only listed in its
@@ -77,6 +83,8 @@ export interface ExecuteOptions<Context = unknown> {
   env?: Readonly<Record<string, string>>;
   /** Passed to every callback of this run as `ctx.context`. */
   context?: Context;
+  /** Who the run is for: given to the policy and to every callback as `ctx.tenant`. */
+  tenant?: string;
 }
 
 /** What a run produced. */
@@ -147,7 +155,7 @@ export class ScriptedTool {
     this.name = options.name;
     this.description = options.description ?? "";
     this.options = options;
-    this.registry = new Registry({ strictOutput: options.strictOutput === true });
+    this.registry = new Registry({ strictOutput: options.strictOutput === true, policy: options.policy });
     this.env = checkedEnv(options.env);
     const limits = options.limits ?? {};
     this.limits = {
@@ -224,6 +232,7 @@ export class ScriptedTool {
       catalog: this.currentCatalog(),
       signal: options.signal,
       context: options.context,
+      tenant: options.tenant,
     };
     if (this.options.isolation === "inline") return runInline(setup);
     const pool = sharedPool(this.options.workers, this.options.workerMemoryMb ?? DEFAULT_WORKER_MEMORY_MB);

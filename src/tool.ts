@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ToolshellError } from "./errors.js";
+import { resolveRisk, type ToolAnnotations, type ToolRisk } from "./policy.js";
 import type { JsonSchema } from "./schema/json-schema.js";
 
 /** What a tool's `execute` receives besides its params. */
@@ -14,6 +15,10 @@ export interface ToolContext<Context = unknown> {
   callId: string;
   /** Same id under the AI SDK's name. */
   toolCallId: string;
+  /** Epoch ms by which this call must end (the smallest of the run's deadline and the tool's timeoutMs). */
+  deadline: number;
+  /** The tenant given to `execute(script, { tenant })`, if any. */
+  tenant: string | undefined;
   /** The per-run context given to `execute(script, { context })`. */
   context: Context;
   /** Always empty: present so AI SDK tools that read `messages` keep working. */
@@ -49,6 +54,12 @@ export interface ToolDefinition<Params = Record<string, unknown>, Context = unkn
    * whole output stays readable in the run with `out <call id>`. Unset: no per-tool budget.
    */
   maxOutputBytes?: number;
+  /** What the tool may do; unset parts default to the safe side (may write, destructive). */
+  risk?: Partial<ToolRisk>;
+  /** MCP annotations (`readOnlyHint`, ...), read when `risk` does not say. */
+  annotations?: ToolAnnotations;
+  /** The longest one call may take; past it the call ends with exit 124 even if the callback ignores its signal. */
+  timeoutMs?: number;
   // A method signature on purpose: its bivariance lets AI SDK tools, typed (input, options), register as they are.
   execute(params: Params, context: ToolContext<Context>): unknown;
 }
@@ -78,6 +89,8 @@ export interface ToolSpec {
 /** A registered tool: its spec plus the callback that stays on the caller's thread. */
 export interface RegisteredTool {
   spec: ToolSpec;
+  risk: ToolRisk;
+  timeoutMs: number | undefined;
   execute: (params: Record<string, unknown>, context: ToolContext) => unknown;
 }
 
@@ -208,5 +221,14 @@ export function normalizeTool(
     }
     spec.maxOutputBytes = budget;
   }
-  return { spec, execute: definition.execute as RegisteredTool["execute"] };
+  const timeoutMs = definition.timeoutMs;
+  if (timeoutMs !== undefined && (!Number.isFinite(timeoutMs) || timeoutMs <= 0)) {
+    throw new ToolshellError("invalid_tool", `${name}: timeoutMs must be a positive number`);
+  }
+  return {
+    spec,
+    risk: resolveRisk(definition.risk, definition.annotations),
+    timeoutMs,
+    execute: definition.execute as RegisteredTool["execute"],
+  };
 }

@@ -15,6 +15,8 @@ export interface TraceEntry {
    * `.id: expected integer, got "42"`; absent when it matches or the tool declares no outputSchema.
    */
   outputIssues?: string[];
+  /** What the policy decided, when the ScriptedTool has one (a denied call's callback never ran). */
+  decision?: "allow" | "deny";
 }
 
 /** Collects a run's trace, keeping the first `limit` entries and counting the rest. */

@@ -1,0 +1,75 @@
+/** Risk metadata of a tool, in MCP's vocabulary. Unset means the safe assumption: it may write and destroy. */
+export interface ToolRisk {
+  readOnly: boolean;
+  destructive: boolean;
+  idempotent: boolean;
+  openWorld: boolean;
+}
+
+/** MCP tool annotations, accepted as they come from MCP tool definitions. */
+export interface ToolAnnotations {
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+}
+
+/** What a policy sees of a call about to run. */
+export interface PolicyCall {
+  name: string;
+  params: Record<string, unknown>;
+  risk: ToolRisk;
+  tenant: string | undefined;
+  context: unknown;
+  /** Where the call comes from: a script (`"shell"`); other surfaces come with the registry issue. */
+  surface: "shell";
+  callId: string;
+}
+
+/** A policy's answer: run the call, or refuse it (with a reason the script sees). */
+export type PolicyDecision = "allow" | "deny" | { deny: string };
+
+/** Decides, before a tool's callback runs, whether the call may run. May be async (an approval). */
+export type Policy = (call: PolicyCall) => PolicyDecision | Promise<PolicyDecision>;
+
+/** Resolves a tool's risk from `risk` and MCP `annotations`, with the safe defaults. */
+export function resolveRisk(
+  risk: Partial<ToolRisk> | undefined,
+  annotations: ToolAnnotations | undefined,
+): ToolRisk {
+  const readOnly = risk?.readOnly ?? annotations?.readOnlyHint ?? false;
+  return {
+    readOnly,
+    destructive: risk?.destructive ?? annotations?.destructiveHint ?? !readOnly,
+    idempotent: risk?.idempotent ?? annotations?.idempotentHint ?? readOnly,
+    openWorld: risk?.openWorld ?? annotations?.openWorldHint ?? true,
+  };
+}
+
+/** The reason a policy gave, or undefined when it allowed the call. A policy that fails denies (fail closed). */
+export async function decide(policy: Policy, call: PolicyCall): Promise<string | undefined> {
+  let decision: PolicyDecision;
+  try {
+    decision = await policy(call);
+  } catch {
+    return "the policy failed";
+  }
+  if (decision === "allow") return undefined;
+  if (decision === "deny") return "not allowed by policy";
+  if (typeof decision === "object" && decision !== null && typeof decision.deny === "string") {
+    return decision.deny.split("\n")[0] || "not allowed by policy";
+  }
+  return "the policy gave no decision";
+}
+
+/**
+ * The common policy: read-only and non-destructive calls run; every destructive call waits for `approve`.
+ * @example
+ * new ScriptedTool({ name: "api", tools, policy: askForDestructive(async (call) => confirm(call.name)) })
+ */
+export function askForDestructive(approve: (call: PolicyCall) => boolean | Promise<boolean>): Policy {
+  return async (call) => {
+    if (!call.risk.destructive) return "allow";
+    return (await approve(call)) ? "allow" : { deny: "not approved" };
+  };
+}
