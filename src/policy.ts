@@ -21,8 +21,8 @@ export interface PolicyCall {
   risk: ToolRisk;
   tenant: string | undefined;
   context: unknown;
-  /** Where the call comes from: a script (`"shell"`); other surfaces come with the registry issue. */
-  surface: "shell";
+  /** Where the call comes from: a script (`"shell"`) or host code through `api.call()` (`"host"`). */
+  surface: "shell" | "host";
   callId: string;
 }
 

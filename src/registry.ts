@@ -1,5 +1,6 @@
 import { cutMiddle } from "./budget.js";
 import { ToolshellError } from "./errors.js";
+import type { Issue } from "./issues.js";
 import { MAX_TOOL_OUTPUT_BYTES } from "./limits.js";
 import {
   compileOutputCheck,
@@ -8,9 +9,9 @@ import {
   type OutputIssues,
   strictOutputMessage,
 } from "./output-check.js";
-import { decide, type Policy } from "./policy.js";
+import { decide, type Policy, type PolicyCall } from "./policy.js";
 import type { CallOutcome } from "./protocol.js";
-import { compileValidator } from "./schema/validate.js";
+import { compileValidator, type Validator } from "./schema/validate.js";
 import type { RegisteredTool, ToolContext } from "./tool.js";
 
 /** What a host-side call needs besides the tool and its params. */
@@ -124,6 +125,8 @@ export class Registry {
   private readonly tools = new Map<string, RegisteredTool>();
   /** Output checks of the tools that declare an outputSchema, compiled at registration. */
   private readonly outputChecks = new Map<string, OutputCheck>();
+  /** Input validators, compiled once at registration; host calls use them (the shell validates in its worker). */
+  private readonly validators = new Map<string, Validator>();
   private readonly strictOutput: boolean;
   private readonly policy: Policy | undefined;
 
@@ -137,7 +140,7 @@ export class Registry {
     if (this.tools.has(name)) {
       throw new ToolshellError("duplicate_tool", `a tool named ${name} is already registered`);
     }
-    compileValidator(inputSchema);
+    this.validators.set(name, compileValidator(inputSchema));
     if (outputSchema !== undefined) this.outputChecks.set(name, compileOutputCheck(name, outputSchema));
     this.tools.set(name, tool);
   }
@@ -150,6 +153,11 @@ export class Registry {
     return [...this.tools.values()];
   }
 
+  /** Checks params against a tool's input schema, strictly (no coercion); undefined when the tool is unknown. */
+  validate(name: string, params: unknown): Issue[] | undefined {
+    return this.validators.get(name)?.(params);
+  }
+
   /**
    * Calls a tool's callback with params the shell already parsed and validated: the policy first (a denied call
    * never runs), then the callback under the call's deadline (the run's, or the tool's own timeoutMs if sooner).
@@ -159,8 +167,18 @@ export class Registry {
     params: Record<string, unknown>,
     request: CallRequestContext,
   ): Promise<CallOutcome> {
+    return (await this.dispatch(name, params, request, "shell")).outcome;
+  }
+
+  /** The one path of a call, for every surface: the outcome as the shell sees it, and the value the callback gave. */
+  async dispatch(
+    name: string,
+    params: Record<string, unknown>,
+    request: CallRequestContext,
+    surface: PolicyCall["surface"],
+  ): Promise<{ outcome: CallOutcome; value?: unknown }> {
     const tool = this.tools.get(name);
-    if (!tool) return { stdout: "", stderr: `${name}: no such tool\n`, exitCode: 127 };
+    if (!tool) return { outcome: { stdout: "", stderr: `${name}: no such tool\n`, exitCode: 127 } };
     if (this.policy) {
       const call = {
         name,
@@ -168,7 +186,7 @@ export class Registry {
         risk: tool.risk,
         tenant: request.tenant,
         context: request.context,
-        surface: "shell" as const,
+        surface,
         callId: request.callId,
       };
       const decided = await raceAbort(
@@ -176,7 +194,7 @@ export class Registry {
         decide(this.policy, call).then((reason) => denial(name, reason)),
         request.signal,
       );
-      if (decided.exitCode !== 0) return decided;
+      if (decided.exitCode !== 0) return { outcome: decided };
     }
     const limit = callLimit(tool.timeoutMs, request);
     const context: ToolContext = {
@@ -191,17 +209,18 @@ export class Registry {
       messages: [],
     };
     const check = this.outputChecks.get(name);
-    const called = (async () =>
-      capped(name, render(name, await tool.execute(params, context), check, this.strictOutput)))().catch(
-      (error: unknown) => ({
-        stdout: "",
-        stderr: failureMessage(name, error, request.sanitizeErrors),
-        exitCode: 1,
-      }),
-    );
+    let value: unknown;
+    const called = (async () => {
+      value = await tool.execute(params, context);
+      return capped(name, render(name, value, check, this.strictOutput));
+    })().catch((error: unknown) => ({
+      stdout: "",
+      stderr: failureMessage(name, error, request.sanitizeErrors),
+      exitCode: 1,
+    }));
     try {
       const outcome = await raceAbort(name, called, limit.signal, tool.timeoutMs);
-      return this.policy ? { ...outcome, decision: "allow" } : outcome;
+      return { outcome: this.policy ? { ...outcome, decision: "allow" } : outcome, value };
     } finally {
       limit.dispose();
     }

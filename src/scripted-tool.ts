@@ -1,4 +1,5 @@
 import { ToolshellError } from "./errors.js";
+import { type CallOptions, type CallResult, callFromHost } from "./host-call.js";
 import {
   DEFAULT_MAX_COMMANDS,
   DEFAULT_MAX_CONCURRENCY,
@@ -237,6 +238,21 @@ export class ScriptedTool {
     if (this.options.isolation === "inline") return runInline(setup);
     const pool = sharedPool(this.options.workers, this.options.workerMemoryMb ?? DEFAULT_WORKER_MEMORY_MB);
     return runIsolated(setup, pool);
+  }
+
+  /**
+   * Calls one tool directly from host code, through the same path a script's call takes (strict validation,
+   * policy with surface "host", deadline, callback, output check). Never throws: failures are typed values.
+   * @example
+   * const r = await api.call("get_user", { id: 42 });
+   * if (r.ok) console.log(r.value); else console.error(r.error.code, r.error.message);
+   */
+  call<Context = unknown>(
+    name: string,
+    params: unknown = {},
+    options: CallOptions<Context> = {},
+  ): Promise<CallResult> {
+    return callFromHost(this.registry, name, params, options, this.options.sanitizeErrors ?? true);
   }
 
   /** Markdown a model can use cold: the commands, how to pass arguments, what the shell can and cannot do. */
