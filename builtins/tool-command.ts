@@ -44,7 +44,7 @@ function withinBudget(spec: ToolSpec, callId: string, stdout: string): string {
 }
 
 /** What the trace keeps of a call that reached the host. */
-type CalledTool = Pick<CallOutcome, "outputIssues" | "decision"> & { callId: string };
+type CalledTool = Pick<CallOutcome, "outputIssues" | "decision" | "planned"> & { callId: string };
 
 /** The command a tool becomes: argv → flags → params → validation → one call to the host. */
 export function toolCommand(spec: ToolSpec, run: RunContext): Command {
@@ -70,6 +70,7 @@ export function toolCommand(spec: ToolSpec, run: RunContext): Command {
           callId: call?.callId,
           ...(call?.outputIssues ? { outputIssues: call.outputIssues } : {}),
           ...(call?.decision ? { decision: call.decision } : {}),
+          ...(call?.planned ? { planned: true as const } : {}),
         });
         return outcome;
       };

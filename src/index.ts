@@ -9,6 +9,7 @@ export {
   type ToolAnnotations,
   type ToolRisk,
 } from "./policy.js";
+export type { PlannedCall } from "./registry.js";
 export type { JsonSchema } from "./schema/json-schema.js";
 export {
   type ExecuteOptions,

@@ -50,6 +50,8 @@ export interface CallOutcome {
   outputIssues?: string[];
   /** What the policy decided, when the ScriptedTool has one. */
   decision?: "allow" | "deny";
+  /** Plan mode recorded this call instead of running it. */
+  planned?: true;
 }
 
 export interface CallRequest {

@@ -25,6 +25,15 @@ export interface CallRequestContext {
   context: unknown;
   tenant: string | undefined;
   sanitizeErrors: boolean;
+  /** Plan mode: calls of tools that are not read-only are recorded here instead of run. */
+  plan?: PlannedCall[];
+}
+
+/** A call plan mode recorded instead of running it (its params were validated). */
+export interface PlannedCall {
+  name: string;
+  params: Record<string, unknown>;
+  callId: string;
 }
 
 /** Options of a Registry. */
@@ -179,6 +188,11 @@ export class Registry {
   ): Promise<{ outcome: CallOutcome; value?: unknown }> {
     const tool = this.tools.get(name);
     if (!tool) return { outcome: { stdout: "", stderr: `${name}: no such tool\n`, exitCode: 127 } };
+    if (request.plan && !tool.risk.readOnly) {
+      request.plan.push({ name, params, callId: request.callId });
+      const placeholder = JSON.stringify({ planned: true, tool: name, callId: request.callId });
+      return { outcome: { stdout: `${placeholder}\n`, stderr: "", exitCode: 0, planned: true } };
+    }
     if (this.policy) {
       const call = {
         name,

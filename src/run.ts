@@ -1,7 +1,7 @@
 import { setMaxListeners } from "node:events";
 import { KILL_GRACE_MS } from "./limits.js";
 import type { CallOutcome, CallRequest, RunRequest, RunResult } from "./protocol.js";
-import type { Registry } from "./registry.js";
+import type { PlannedCall, Registry } from "./registry.js";
 import { ShellCatalog } from "./shell/catalog.js";
 import type { CatalogSnapshot, RunHandle, WorkerPool } from "./shell/pool.js";
 import { runScript } from "./shell/run-script.js";
@@ -16,6 +16,8 @@ export interface RunSetup {
   signal: AbortSignal | undefined;
   context: unknown;
   tenant: string | undefined;
+  /** Plan mode's record of the calls it did not run. */
+  plan?: PlannedCall[];
 }
 
 /**
@@ -67,6 +69,7 @@ function callTool(setup: RunSetup, call: CallRequest, clock: RunClock): Promise<
     context: setup.context,
     tenant: setup.tenant,
     sanitizeErrors: setup.request.sanitizeErrors,
+    plan: setup.plan,
   });
 }
 
@@ -153,7 +156,7 @@ export function runIsolated(setup: RunSetup, pool: WorkerPool): Promise<RunResul
       void callTool(setup, call, clock).then((outcome) => {
         const durationMs = Math.round((performance.now() - started) * 1000) / 1000;
         const { name, argv, params, callId } = call;
-        const { exitCode, outputIssues, decision } = outcome;
+        const { exitCode, outputIssues, decision, planned } = outcome;
         seen.push({
           name,
           kind: "tool",
@@ -164,6 +167,7 @@ export function runIsolated(setup: RunSetup, pool: WorkerPool): Promise<RunResul
           callId,
           ...(outputIssues ? { outputIssues } : {}),
           ...(decision ? { decision } : {}),
+          ...(planned ? { planned } : {}),
         });
         handle?.answer(call.callId, outcome);
       });

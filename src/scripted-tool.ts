@@ -15,7 +15,7 @@ import {
 import type { Policy } from "./policy.js";
 import { renderSystemPrompt } from "./prompt.js";
 import type { RunLimits, RunRequest } from "./protocol.js";
-import { Registry } from "./registry.js";
+import { type PlannedCall, Registry } from "./registry.js";
 import { type RunSetup, runInline, runIsolated } from "./run.js";
 import type { JsonSchema } from "./schema/json-schema.js";
 import { type CatalogSnapshot, sharedPool } from "./shell/pool.js";
@@ -86,6 +86,12 @@ export interface ExecuteOptions<Context = unknown> {
   context?: Context;
   /** Who the run is for: given to the policy and to every callback as `ctx.tenant`. */
   tenant?: string;
+  /**
+   * Plan mode: tools that are not read-only do not run; each such call is validated, recorded in `plannedCalls`
+   * and answered with a placeholder (`{"planned":true,...}`), so a host can show the intended writes for one
+   * approval, then run the script for real.
+   */
+  plan?: boolean;
 }
 
 /** What a run produced. */
@@ -98,6 +104,8 @@ export interface ExecuteResult {
   truncated: boolean;
   /** Entries past the first 1,000 that the trace did not keep. */
   traceDropped: number;
+  /** In plan mode: the calls of tools that are not read-only, in order, which did not run. */
+  plannedCalls?: PlannedCall[];
 }
 
 /** The script tool's own definition, ready for any LLM API. */
@@ -234,10 +242,14 @@ export class ScriptedTool {
       signal: options.signal,
       context: options.context,
       tenant: options.tenant,
+      plan: options.plan ? [] : undefined,
     };
-    if (this.options.isolation === "inline") return runInline(setup);
-    const pool = sharedPool(this.options.workers, this.options.workerMemoryMb ?? DEFAULT_WORKER_MEMORY_MB);
-    return runIsolated(setup, pool);
+    const pool =
+      this.options.isolation === "inline"
+        ? undefined
+        : sharedPool(this.options.workers, this.options.workerMemoryMb ?? DEFAULT_WORKER_MEMORY_MB);
+    const result = await (pool ? runIsolated(setup, pool) : runInline(setup));
+    return setup.plan ? { ...result, plannedCalls: setup.plan } : result;
   }
 
   /**

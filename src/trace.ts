@@ -17,6 +17,8 @@ export interface TraceEntry {
   outputIssues?: string[];
   /** What the policy decided, when the ScriptedTool has one (a denied call's callback never ran). */
   decision?: "allow" | "deny";
+  /** Plan mode recorded the call instead of running it (the tool is not read-only). */
+  planned?: true;
 }
 
 /** Collects a run's trace, keeping the first `limit` entries and counting the rest. */
