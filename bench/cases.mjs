@@ -112,20 +112,8 @@ export const CASES = [
     divisor: 200,
     unit: "per call",
   },
-  {
-    id: "fanout",
-    label: "fan-out: 3 x 300 ms tools, a & b & c; wait",
-    group: "fanout",
-    set: "fanout",
-    script: "slow_a & slow_b & slow_c; wait",
-    check: (stdout) => stdout.split("\n").filter(Boolean).sort().join(",") === "slow_a,slow_b,slow_c",
-    iterations: 1,
-    warmup: 1,
-    divisor: 1,
-    unit: "per run",
-    skip: { bashkit: "bashkit callbacks must return synchronously: no async tool to fan out" },
-  },
   ...[
+    ["fanout", "fan-out: 3 x 300 ms tools, a & b & c; wait", "slow_a & slow_b & slow_c; wait"],
     [
       "fanout_parallel",
       "fan-out: 3 x 300 ms tools, parallel ::: a b c",
@@ -136,19 +124,14 @@ export const CASES = [
       "fan-out: 3 x 300 ms tools, xargs -P 3",
       "printf '%s\\n' slow_a slow_b slow_c | xargs -P 3 -I{} {}",
     ],
-  ].map(([id, label, script]) => ({
-    id,
-    label,
-    group: "fanout",
-    set: "fanout",
-    script,
-    check: (stdout) => stdout.split("\n").filter(Boolean).sort().join(",") === "slow_a,slow_b,slow_c",
-    iterations: 1,
-    warmup: 1,
-    divisor: 1,
-    unit: "per run",
-    skip: { bashkit: "bashkit callbacks must return synchronously: no async tool to fan out" },
-  })),
+  ].map(([id, label, script]) =>
+    fanoutCase(
+      id,
+      label,
+      script,
+      (stdout) => stdout.split("\n").filter(Boolean).sort().join(",") === "slow_a,slow_b,slow_c",
+    ),
+  ),
   ...[
     [
       "fan100_serial",
@@ -156,20 +139,32 @@ export const CASES = [
       "for i in $(seq 1 100); do slow_item --id $i; done",
     ],
     ["fan100_j8", "100 x 20 ms calls, parallel -j 8", "seq 1 100 | parallel -j 8 'slow_item --id {}'"],
-  ].map(([id, label, script]) => ({
+  ].map(([id, label, script]) =>
+    fanoutCase(
+      id,
+      label,
+      script,
+      (stdout) => stdout === Array.from({ length: 100 }, (_, i) => `${i + 1}\n`).join(""),
+    ),
+  ),
+];
+
+/** A fan-out case: async tools only toolshell can overlap (bashkit's callbacks must return synchronously). */
+function fanoutCase(id, label, script, check) {
+  return {
     id,
     label,
     group: "fanout",
     set: "fanout",
     script,
-    check: (stdout) => stdout === Array.from({ length: 100 }, (_, i) => `${i + 1}\n`).join(""),
+    check,
     iterations: 1,
     warmup: 1,
     divisor: 1,
     unit: "per run",
     skip: { bashkit: "bashkit callbacks must return synchronously: no async tool to fan out" },
-  })),
-];
+  };
+}
 
 /**
  * Run once, outside the rounds, for the record: the 8 MB jq case with toolshell's default worker heap (256 MiB).

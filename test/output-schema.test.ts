@@ -2,22 +2,8 @@ import { jsonSchema, tool } from "ai";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ScriptedTool, type ToolDefinition } from "../src/index.js";
+import { userSchema } from "./fixtures/user-schema.js";
 import { MODES, type Mode, track } from "./helpers.js";
-
-const userSchema = {
-  type: "object",
-  properties: {
-    id: { type: "integer" },
-    name: { type: "string" },
-    tags: { type: "array", items: { type: "string" } },
-    address: {
-      type: "object",
-      properties: { city: { type: "string" }, zip: { type: "string" } },
-      required: ["city"],
-    },
-  },
-  required: ["id", "name", "tags", "address"],
-};
 
 const orderSchema = z.object({
   order_id: z.string(),

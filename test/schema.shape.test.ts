@@ -2,21 +2,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { JsonSchema } from "../src/schema/json-schema.js";
 import { outputShape, type ShapeOptions } from "../src/schema/shape.js";
-
-const user: JsonSchema = {
-  type: "object",
-  properties: {
-    id: { type: "integer" },
-    name: { type: "string" },
-    tags: { type: "array", items: { type: "string" } },
-    address: {
-      type: "object",
-      properties: { city: { type: "string" }, zip: { type: "string" } },
-      required: ["city"],
-    },
-  },
-  required: ["id", "name", "tags", "address"],
-};
+import { userSchema as user } from "./fixtures/user-schema.js";
 
 const manyFields: JsonSchema = {
   type: "object",
