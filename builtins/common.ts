@@ -1,6 +1,6 @@
 import { bytesOutput, type ExecResult, unsafeBytesFromLatin1 } from "just-bash";
 import type { RunContext } from "../src/shell/run-context.js";
-import type { TraceEntry } from "../src/trace.js";
+import { elapsedMs, type TraceEntry } from "../src/trace.js";
 
 /** A command's result with text stdout. */
 export function commandResult(stdout: string, stderr: string, exitCode: number): ExecResult {
@@ -26,7 +26,12 @@ export function timed(
 ): ExecResult {
   const started = performance.now();
   const outcome = body();
-  const durationMs = Math.round((performance.now() - started) * 1000) / 1000;
+  const durationMs = elapsedMs(started);
   run.trace.record({ name, kind, argv, exitCode: outcome.exitCode, durationMs });
   return outcome;
+}
+
+/** A word as one single-quoted shell word. */
+export function shellQuote(word: string): string {
+  return `'${word.replaceAll("'", `'\\''`)}'`;
 }

@@ -1,7 +1,7 @@
 import type { Command, ExecResult } from "just-bash";
 import { BACKGROUND_COMMAND, LAST_JOB_VARIABLE, WAIT_COMMAND } from "../src/shell/guard.js";
 import type { Job, RunContext } from "../src/shell/run-context.js";
-import { commandResult } from "./common.js";
+import { commandResult, shellQuote } from "./common.js";
 
 /** Job ids look like process ids, as `$!` and `wait` expect. */
 const FIRST_JOB_ID = 1000;
@@ -18,13 +18,9 @@ function variables(env: Map<string, string>): Record<string, string> {
   return out;
 }
 
-function quote(word: string): string {
-  return `'${word.replaceAll("'", `'\\''`)}'`;
-}
-
 /** The job's script, with the positional parameters of the shell that started it. */
 function withPositional(text: string, positional: string[]): string {
-  return positional.length === 0 ? text : `set -- ${positional.map(quote).join(" ")}\n${text}`;
+  return positional.length === 0 ? text : `set -- ${positional.map(shellQuote).join(" ")}\n${text}`;
 }
 
 /** `cmd &` (rewritten by the script guard): starts the job and returns at once, like bash. */

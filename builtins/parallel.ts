@@ -1,5 +1,5 @@
 import type { Command, ExecResult } from "just-bash";
-import { commandResult } from "./common.js";
+import { commandResult, shellQuote } from "./common.js";
 
 /** Jobs `parallel` runs at once unless `-j` says otherwise (the run's own cap on tool calls still applies). */
 export const DEFAULT_PARALLEL_JOBS = 8;
@@ -25,7 +25,7 @@ interface Plan {
 /** Shell-quotes an input only where it needs it, as GNU parallel does (so `$(({} * 2))` works on numbers). */
 function quote(word: string): string {
   if (/^[A-Za-z0-9_.,:/@%+=-]+$/.test(word)) return word;
-  return `'${word.replaceAll("'", `'\\''`)}'`;
+  return shellQuote(word);
 }
 
 function commandFor(template: string, input: string, jobNumber: number): string {

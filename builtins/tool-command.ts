@@ -4,6 +4,7 @@ import { formatIssues } from "../src/issues.js";
 import type { CallOutcome } from "../src/protocol.js";
 import type { RunContext } from "../src/shell/run-context.js";
 import type { ToolSpec } from "../src/tool.js";
+import { elapsedMs } from "../src/trace.js";
 import { bytesResult, commandResult as result } from "./common.js";
 import { toolUsage } from "./help.js";
 
@@ -59,7 +60,7 @@ export function toolCommand(spec: ToolSpec, run: RunContext): Command {
         params?: Record<string, unknown>,
         call?: CalledTool,
       ): ExecResult => {
-        const durationMs = Math.round((performance.now() - started) * 1000) / 1000;
+        const durationMs = elapsedMs(started);
         run.trace.record({
           name,
           kind: "tool",

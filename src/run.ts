@@ -6,7 +6,7 @@ import { ShellCatalog } from "./shell/catalog.js";
 import type { CatalogSnapshot, RunHandle, WorkerPool } from "./shell/pool.js";
 import { runScript } from "./shell/run-script.js";
 import type { StopReason } from "./shell/stop.js";
-import type { TraceEntry } from "./trace.js";
+import { elapsedMs, type TraceEntry } from "./trace.js";
 
 /** Everything one execute() needs, resolved by ScriptedTool. */
 export interface RunSetup {
@@ -154,7 +154,7 @@ export function runIsolated(setup: RunSetup, pool: WorkerPool): Promise<RunResul
     const onCall = (call: CallRequest) => {
       const started = performance.now();
       void callTool(setup, call, clock).then((outcome) => {
-        const durationMs = Math.round((performance.now() - started) * 1000) / 1000;
+        const durationMs = elapsedMs(started);
         const { name, argv, params, callId } = call;
         const { exitCode, outputIssues, decision, planned } = outcome;
         seen.push({

@@ -33,3 +33,8 @@ export class TraceRecorder {
     else this.dropped++;
   }
 }
+
+/** Milliseconds since `started` (a performance.now() reading), to the microsecond. */
+export function elapsedMs(started: number): number {
+  return Math.round((performance.now() - started) * 1000) / 1000;
+}

@@ -24,14 +24,6 @@ export class ShellCatalog {
     return [...this.tools.keys()];
   }
 
-  private commandSet: ReadonlySet<string> | undefined;
-
-  /** Every command name the shell answers to with these tools (tools, kept commands, builtins). */
-  commandNames(builtins: readonly string[]): ReadonlySet<string> {
-    this.commandSet ??= new Set([...this.tools.keys(), ...builtins]);
-    return this.commandSet;
-  }
-
   compiledTool(spec: ToolSpec): CompiledTool {
     let compiled = this.compiled.get(spec.name);
     if (!compiled) {

@@ -37,8 +37,8 @@ class RefusedError extends Error {
 export class RefusingFileSystem implements IFileSystem {
   readonly refusals: Refusal[] = [];
 
-  /** @param commands the shell's command names, whose `/usr/bin/<name>` stubs `stat` confirms (no refusal). */
-  constructor(private readonly commands: ReadonlySet<string> = new Set()) {}
+  /** The shell's command names, whose `/usr/bin/<name>` stubs `stat` confirms (no refusal); set with the shell. */
+  commands: ReadonlySet<string> = new Set();
 
   private refuse(operation: string, path: string): never {
     if (this.refusals.length < 100) this.refusals.push({ operation, path });

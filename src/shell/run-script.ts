@@ -11,13 +11,7 @@ import { MAX_PIPE_BYTES } from "../limits.js";
 import type { RunRequest, RunResult } from "../protocol.js";
 import { closest } from "../suggest.js";
 import type { ShellCatalog } from "./catalog.js";
-import {
-  ABSENT_COMMANDS,
-  explainRefusals,
-  FILE_COMMANDS,
-  SHELL_COMMANDS,
-  TRANSFORM_COMMANDS,
-} from "./commands.js";
+import { ABSENT_COMMANDS, explainRefusals, SHELL_COMMANDS, TRANSFORM_COMMANDS } from "./commands.js";
 import { RefusingFileSystem } from "./filesystem.js";
 import { scriptGuard } from "./guard.js";
 import { RunContext, type ToolInvoker } from "./run-context.js";
@@ -43,15 +37,10 @@ function truncate(text: string, limit: number, stream: string): { text: string; 
   return { text: kept, cut: cut > 0 };
 }
 
-/** The shell's own command names besides the tools. */
-const SHELL_COMMAND_NAMES: readonly string[] = [
-  ...TRANSFORM_COMMANDS,
-  "help",
-  "discover",
-  "parallel",
-  "out",
-  ...FILE_COMMANDS,
-];
+/** The names worth suggesting: the hidden ones our guard rewrites to stand for `help`. */
+function suggestable(names: ReadonlySet<string>): string[] {
+  return [...[...names].filter((name) => !name.startsWith("__toolshell_")), "help"];
+}
 
 /** Adds "did you mean" to `command not found`, naming the closest tool or command. */
 function suggestCommands(stderr: string, known: string[]): string {
@@ -68,7 +57,7 @@ function buildShell(
   run: RunContext,
   filesystem: RefusingFileSystem,
   stopper: Stopper,
-): Bash {
+): { bash: Bash; names: ReadonlySet<string> } {
   const jq = createJqCommand({
     deadline: request.deadline,
     signal: stopper.commandSignal,
@@ -77,22 +66,26 @@ function buildShell(
   const tools = [...run.catalog.tools.values()].map((spec) => toolCommand(spec, run));
   // A backstop only: the Stopper ends the run at the deadline itself, keeping its output.
   const backstopMs = Math.max(1, request.deadline - Date.now()) + 1_000;
+  const customCommands = [
+    ...SHELL_COMMANDS,
+    jq,
+    parallelCommand,
+    outCommand(run),
+    backgroundCommand(run),
+    waitCommand(run),
+    helpCommand(run),
+    discoverCommand(run),
+    ...tools,
+  ];
+  // Every name the shell answers to, derived from what is registered, so the filesystem confirms exactly these.
+  const names = new Set<string>([...TRANSFORM_COMMANDS, ...customCommands.map((command) => command.name)]);
+  filesystem.commands = names;
   const bash = new Bash({
     fs: filesystem,
     cwd: "/",
     env: { ...BASE_ENV, ...request.env },
     commands: [...TRANSFORM_COMMANDS],
-    customCommands: [
-      ...SHELL_COMMANDS,
-      jq,
-      parallelCommand,
-      outCommand(run),
-      backgroundCommand(run),
-      waitCommand(run),
-      helpCommand(run),
-      discoverCommand(run),
-      ...tools,
-    ],
+    customCommands,
     defenseInDepth: false,
     executionLimitProfile: "hardened",
     executionLimits: {
@@ -103,7 +96,7 @@ function buildShell(
     },
   });
   bash.registerTransformPlugin(scriptGuard);
-  return bash;
+  return { bash, names };
 }
 
 /**
@@ -118,10 +111,9 @@ export async function runScript(
   runId: number,
 ): Promise<RunResult> {
   const run = new RunContext(catalog, invoke, request.limits, runId);
-  const commands = catalog.commandNames(SHELL_COMMAND_NAMES);
-  const filesystem = new RefusingFileSystem(commands);
+  const filesystem = new RefusingFileSystem();
   const stopper = new Stopper({ ...stop, deadline: request.deadline });
-  const bash = buildShell(request, run, filesystem, stopper);
+  const { bash, names } = buildShell(request, run, filesystem, stopper);
   stopper.attach(bash);
   run.startJob = (text, variables) =>
     bash.exec(text, { env: variables, signal: stopper.signal, rawScript: true });
@@ -131,7 +123,7 @@ export async function runScript(
   const ended = stopper.finish(executed.stderr, executed.exitCode, request.timeoutMs);
   const stdout = truncate(executed.stdout, request.limits.maxOutputBytes, "stdout");
   const stderr = truncate(
-    suggestCommands(explainRefusals(ended.stderr, filesystem), [...commands]),
+    suggestCommands(explainRefusals(ended.stderr, filesystem), suggestable(names)),
     request.limits.maxOutputBytes,
     "stderr",
   );
