@@ -35,3 +35,9 @@ export function timed(
 export function shellQuote(word: string): string {
   return `'${word.replaceAll("'", `'\\''`)}'`;
 }
+
+/** A command's stdin (just-bash's latin1 byte string) as UTF-8 text; undefined when nothing was piped in. */
+export function stdinText(stdin: unknown): string | undefined {
+  const bytes = stdin as string;
+  return bytes === "" ? undefined : Buffer.from(bytes, "latin1").toString("utf8");
+}

@@ -1,5 +1,5 @@
 import type { Command, ExecResult } from "just-bash";
-import { commandResult, shellQuote } from "./common.js";
+import { commandResult, shellQuote, stdinText } from "./common.js";
 
 /** Jobs `parallel` runs at once unless `-j` says otherwise (the run's own cap on tool calls still applies). */
 export const DEFAULT_PARALLEL_JOBS = 8;
@@ -120,8 +120,7 @@ export const parallelCommand: Command = {
   trusted: true,
   async execute(args, context) {
     if (args.includes("--help")) return commandResult(`${USAGE}\n`, "", 0);
-    const stdin = Buffer.from(context.stdin as unknown as string, "latin1").toString("utf8");
-    const plan = parsePlan(args, stdin);
+    const plan = parsePlan(args, stdinText(context.stdin) ?? "");
     if (typeof plan === "string") return commandResult("", `${plan}\n${USAGE.split("\n")[0]}\n`, 2);
     if (plan.dryRun) {
       const lines = plan.inputs.map((input, job) => `${commandFor(plan.template, input, job + 1)}\n`);

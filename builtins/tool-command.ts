@@ -5,13 +5,8 @@ import type { CallOutcome } from "../src/protocol.js";
 import type { RunContext } from "../src/shell/run-context.js";
 import type { ToolSpec } from "../src/tool.js";
 import { elapsedMs } from "../src/trace.js";
-import { bytesResult, commandResult as result } from "./common.js";
+import { bytesResult, commandResult as result, stdinText } from "./common.js";
 import { toolUsage } from "./help.js";
-
-function decodeStdin(latin1: string): string | undefined {
-  if (latin1 === "") return undefined;
-  return Buffer.from(latin1, "latin1").toString("utf8");
-}
 
 /** Params from JSON on stdin: only when no flags were given and every key is one of the tool's properties. */
 function paramsFromStdin(spec: ToolSpec, stdin: string | undefined): Record<string, unknown> | undefined {
@@ -81,7 +76,7 @@ export function toolCommand(spec: ToolSpec, run: RunContext): Command {
       const dryRun = argv.includes("--dry-run");
       const flags = dryRun ? argv.filter((word) => word !== "--dry-run") : argv;
       const compiled = run.catalog.compiledTool(spec);
-      const stdin = decodeStdin(context.stdin as unknown as string);
+      const stdin = stdinText(context.stdin);
       const fromStdin = flags.length === 0 ? paramsFromStdin(spec, stdin) : undefined;
       const parsed = fromStdin ? { params: fromStdin, issues: [] } : compiled.parse(flags);
       const issues = parsed.issues.length > 0 ? parsed.issues : compiled.validate(parsed.params);
