@@ -13,3 +13,23 @@ export class ToolshellError extends Error {
     this.code = code;
   }
 }
+
+/**
+ * Thrown by a tool's `execute` to fail the call with a message meant for the script (and so the model): stderr
+ * gets `<tool>: <message>` even when other callback errors are sanitized, and the command exits with `exitCode`
+ * (default 1). Whatever the callback wants printed before failing goes in `stdout`.
+ * @example
+ * execute: ({ id }) => { if (!users.has(id)) throw new ToolError(`no user with id ${id}`); return users.get(id); }
+ */
+export class ToolError extends Error {
+  readonly exitCode: number;
+  readonly stdout: string;
+
+  constructor(message: string, options: { exitCode?: number; stdout?: string; cause?: unknown } = {}) {
+    super(message, { cause: options.cause });
+    this.name = "ToolError";
+    const code = options.exitCode ?? 1;
+    this.exitCode = Number.isInteger(code) && code >= 1 && code <= 255 ? code : 1;
+    this.stdout = options.stdout ?? "";
+  }
+}

@@ -1,4 +1,4 @@
-export { ToolshellError } from "./errors.js";
+export { ToolError, ToolshellError } from "./errors.js";
 export type { CallError, CallErrorCode, CallOptions, CallResult } from "./host-call.js";
 export type { Issue, IssueCode } from "./issues.js";
 export {

@@ -1,5 +1,5 @@
 import { cutMiddle } from "./budget.js";
-import { ToolshellError } from "./errors.js";
+import { ToolError, ToolshellError } from "./errors.js";
 import type { Issue } from "./issues.js";
 import { MAX_TOOL_OUTPUT_BYTES } from "./limits.js";
 import {
@@ -93,10 +93,20 @@ function capped(name: string, outcome: CallOutcome): CallOutcome {
   return { ...outcome, stdout: text };
 }
 
-function failureMessage(name: string, error: unknown, sanitize: boolean): string {
-  if (sanitize) return `${name}: callback failed\n`;
+/**
+ * A callback that threw: a ToolError's message is meant for the script and always shown (as written, each line
+ * prefixed with the tool's name); any other error says `callback failed`, with its first line only when
+ * sanitizeErrors is off.
+ */
+function failedOutcome(name: string, error: unknown, sanitize: boolean): CallOutcome {
+  if (error instanceof ToolError) {
+    const lines = error.message.replace(/\n+$/, "").split("\n");
+    const stderr = lines.map((line) => `${name}: ${line}\n`).join("");
+    return capped(name, { stdout: error.stdout, stderr, exitCode: error.exitCode });
+  }
+  if (sanitize) return { stdout: "", stderr: `${name}: callback failed\n`, exitCode: 1 };
   const message = error instanceof Error ? error.message : String(error);
-  return `${name}: callback failed: ${message.split("\n")[0]}\n`;
+  return { stdout: "", stderr: `${name}: callback failed: ${message.split("\n")[0]}\n`, exitCode: 1 };
 }
 
 /** The outcome the shell sees for a call cut short by the run's end. */
@@ -227,11 +237,7 @@ export class Registry {
     const called = (async () => {
       value = await tool.execute(params, context);
       return capped(name, render(name, value, check, this.strictOutput));
-    })().catch((error: unknown) => ({
-      stdout: "",
-      stderr: failureMessage(name, error, request.sanitizeErrors),
-      exitCode: 1,
-    }));
+    })().catch((error: unknown) => failedOutcome(name, error, request.sanitizeErrors));
     try {
       const outcome = await raceAbort(name, called, limit.signal, tool.timeoutMs);
       return { outcome: this.policy ? { ...outcome, decision: "allow" } : outcome, value };

@@ -9,7 +9,12 @@ const noop = () => "ok";
 
 describe("the public surface", () => {
   it("exports exactly these runtime names", () => {
-    expect(Object.keys(toolshell).sort()).toEqual(["ScriptedTool", "ToolshellError", "askForDestructive"]);
+    expect(Object.keys(toolshell).sort()).toEqual([
+      "ScriptedTool",
+      "ToolError",
+      "ToolshellError",
+      "askForDestructive",
+    ]);
   });
 
   it("describes the script tool itself for any LLM API", () => {
