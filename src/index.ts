@@ -10,6 +10,7 @@ export {
   type ToolRisk,
 } from "./policy.js";
 export type { PlannedCall } from "./registry.js";
+export { resultText } from "./result-text.js";
 export type { JsonSchema } from "./schema/json-schema.js";
 export {
   type ExecuteOptions,

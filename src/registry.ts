@@ -172,6 +172,13 @@ export class Registry {
     return [...this.tools.values()];
   }
 
+  /** Unregisters a tool; true when it was registered. Runs already started keep the catalog they began with. */
+  remove(name: string): boolean {
+    this.validators.delete(name);
+    this.outputChecks.delete(name);
+    return this.tools.delete(name);
+  }
+
   /** Checks params against a tool's input schema, strictly (no coercion); undefined when the tool is unknown. */
   validate(name: string, params: unknown): Issue[] | undefined {
     return this.validators.get(name)?.(params);

@@ -198,6 +198,16 @@ export class ScriptedTool {
     return this;
   }
 
+  /**
+   * Unregisters a tool; returns whether it was registered. Runs already under way keep the tools they started
+   * with; the next execute() no longer has the command.
+   */
+  remove(name: string): boolean {
+    const removed = this.registry.remove(name);
+    if (removed) this.catalog = undefined;
+    return removed;
+  }
+
   /** The specs of the registered tools, in registration order. */
   tools(): ToolSpec[] {
     return this.currentCatalog().tools;

@@ -44,6 +44,20 @@ describe("registration", () => {
     expect((await api.execute("a; b")).stdout).toBe("A\nB\n");
   });
 
+  it("removes tools: the next run no longer has the command, and the name can be registered again", async () => {
+    const api = track(new ScriptedTool({ name: "api", tools: [{ name: "a", execute: () => "A\n" }] }));
+    expect((await api.execute("a")).stdout).toBe("A\n");
+    expect(api.remove("a")).toBe(true);
+    expect(api.remove("a")).toBe(false);
+    const gone = await api.execute("a");
+    expect(gone.exitCode).toBe(127);
+    expect(gone.stderr).toContain("a: command not found");
+    expect(api.tools()).toEqual([]);
+    expect((await api.call("a", {})).ok).toBe(false);
+    api.add({ name: "a", execute: () => "again\n" });
+    expect((await api.execute("a")).stdout).toBe("again\n");
+  });
+
   it("converts zod schemas with z.toJSONSchema", async () => {
     const api = track(
       new ScriptedTool({
