@@ -14,6 +14,7 @@ describe("the public surface", () => {
       "ToolError",
       "ToolshellError",
       "askForDestructive",
+      "resultText",
     ]);
   });
 
