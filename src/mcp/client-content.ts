@@ -1,0 +1,129 @@
+import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { ToolError } from "../errors.js";
+
+/** One content block of a tool result, as loosely as the wire allows (unknown types must not be lost). */
+interface ContentBlock {
+  type: string;
+  [key: string]: unknown;
+}
+
+/** The parts of an MCP `tools/call` result that decide what the command prints. */
+export interface ToolCallResult {
+  content?: unknown;
+  structuredContent?: unknown;
+  isError?: unknown;
+  /** Pre-2025 servers answer with `toolResult` instead of content. */
+  toolResult?: unknown;
+}
+
+function base64Bytes(data: unknown): number {
+  if (typeof data !== "string") return 0;
+  const clean = data.replace(/\s/g, "");
+  const padding = clean.endsWith("==") ? 2 : clean.endsWith("=") ? 1 : 0;
+  return Math.max(0, Math.floor((clean.length * 3) / 4) - padding);
+}
+
+function str(value: unknown): string | undefined {
+  return typeof value === "string" && value !== "" ? value : undefined;
+}
+
+function withNewline(text: string): string {
+  return text.endsWith("\n") ? text : `${text}\n`;
+}
+
+/**
+ * One content block as the text a script sees: text as is; anything else described on its own line, e.g.
+ * `[image image/png, 912 bytes, not shown]`, `[resource file:///a.txt text/plain]` followed by its text,
+ * `[resource link file:///b.bin "b.bin" application/octet-stream]`.
+ */
+export function describeBlock(block: ContentBlock): string {
+  const mime = (value: unknown) => (str(value) ? ` ${value}` : "");
+  switch (block.type) {
+    case "text":
+      return typeof block.text === "string" && block.text !== "" ? withNewline(block.text) : "";
+    case "image":
+    case "audio":
+      return `[${block.type}${mime(block.mimeType)}, ${base64Bytes(block.data)} bytes, not shown]\n`;
+    case "resource": {
+      const resource = (
+        typeof block.resource === "object" && block.resource !== null ? block.resource : {}
+      ) as { uri?: unknown; mimeType?: unknown; text?: unknown; blob?: unknown } | Record<string, never>;
+      const head = `[resource ${str(resource.uri) ?? "(no uri)"}${mime(resource.mimeType)}`;
+      if (typeof resource.text === "string")
+        return `${head}]\n${resource.text === "" ? "" : withNewline(resource.text)}`;
+      return `${head}, ${base64Bytes(resource.blob)} bytes, not shown]\n`;
+    }
+    case "resource_link": {
+      const name = str(block.name) ? ` ${JSON.stringify(block.name)}` : "";
+      return `[resource link ${str(block.uri) ?? "(no uri)"}${name}${mime(block.mimeType)}]\n`;
+    }
+    default:
+      return `[${typeof block.type === "string" ? block.type : "unknown"} content, not shown]\n`;
+  }
+}
+
+function blocks(content: unknown): ContentBlock[] {
+  if (!Array.isArray(content)) return [];
+  return content.filter(
+    (block): block is ContentBlock => typeof block === "object" && block !== null && "type" in block,
+  );
+}
+
+/**
+ * What a command prints for a `tools/call` result: `structuredContent` as a JSON value (compact, one line); else
+ * the content blocks in order, text as is and every other block described, never dropped. A result flagged
+ * `isError` throws a ToolError with that text, so the script sees it on stderr and the command exits 1.
+ * Alongside structuredContent, text blocks are taken as its serialisation (as the spec asks servers to send) and
+ * other blocks are described on the lines after the JSON.
+ */
+export function resultValue(result: ToolCallResult): unknown {
+  const content = blocks(result.content);
+  if (result.isError === true) {
+    let text = content.map(describeBlock).join("").replace(/\n+$/, "");
+    if (text === "" && result.structuredContent !== undefined)
+      text = JSON.stringify(result.structuredContent);
+    throw new ToolError(text === "" ? "the tool reported an error without a message" : text);
+  }
+  const structured = result.structuredContent;
+  if (typeof structured === "object" && structured !== null) {
+    const extra = content.filter((block) => block.type !== "text").map(describeBlock);
+    return extra.length === 0 ? structured : `${JSON.stringify(structured)}\n${extra.join("")}`;
+  }
+  if (content.length === 0 && result.toolResult !== undefined) return result.toolResult;
+  return content.map(describeBlock).join("");
+}
+
+/** First line of an error message, without the SDK's `MCP error -32602: ` prefix. */
+function plainMessage(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return (message.replace(/^(MCP error -?\d+: )+/, "").split("\n")[0] ?? "").trim() || "unknown error";
+}
+
+/**
+ * A failed request to an upstream as the ToolError a script sees: a timeout exits 124, arguments the upstream
+ * rejected exit 2, a closed connection and every other protocol or transport error exit 1 with a clear message.
+ */
+export function requestError(upstream: string, error: unknown, timeoutMs: number): ToolError {
+  if (error instanceof McpError) {
+    if (error.code === ErrorCode.RequestTimeout) {
+      return new ToolError(`upstream "${upstream}" did not answer within ${timeoutMs} ms`, {
+        exitCode: 124,
+        cause: error,
+      });
+    }
+    if (error.code === ErrorCode.ConnectionClosed) {
+      return new ToolError(`the connection to upstream "${upstream}" is closed`, { cause: error });
+    }
+    if (error.code === ErrorCode.InvalidParams) {
+      return new ToolError(`upstream "${upstream}" rejected the call: ${plainMessage(error)}`, {
+        exitCode: 2,
+        cause: error,
+      });
+    }
+    return new ToolError(`upstream "${upstream}" failed: ${plainMessage(error)}`, { cause: error });
+  }
+  if (error instanceof Error && error.message === "Not connected") {
+    return new ToolError(`the connection to upstream "${upstream}" is closed`, { cause: error });
+  }
+  return new ToolError(`upstream "${upstream}" failed: ${plainMessage(error)}`, { cause: error });
+}

@@ -1,0 +1,149 @@
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { ToolshellError } from "../errors.js";
+import { assertToolName } from "../tool.js";
+
+/** An upstream started as a child process speaking MCP over stdio. */
+export interface StdioUpstream {
+  /** The namespace of its commands (`name.tool`); default: the server's own name, sanitised. */
+  name?: string;
+  /** The executable, run without a shell (no `$VAR`, globs or pipes). */
+  command: string;
+  args?: string[];
+  /**
+   * Variables for the child, on top of a safe subset of the host's (HOME, LOGNAME, PATH, SHELL, TERM, USER; the
+   * SDK's `getDefaultEnvironment()`): nothing else of the host's environment reaches the child unless given here.
+   */
+  env?: Record<string, string>;
+  /** Working directory of the child (default: the host's). */
+  cwd?: string;
+}
+
+/** An upstream reached over HTTP: Streamable HTTP, falling back to the older HTTP+SSE transport. */
+export interface HttpUpstream {
+  name?: string;
+  url: string | URL;
+  /** Sent with every request, e.g. `{ Authorization: "Bearer ..." }`. */
+  headers?: Record<string, string>;
+}
+
+/** An upstream over a transport the caller built (in-memory pairs, websockets, custom auth). */
+export interface TransportUpstream {
+  name?: string;
+  transport: Transport;
+}
+
+/** Where an upstream MCP server is and how to reach it. */
+export type Upstream = StdioUpstream | HttpUpstream | TransportUpstream;
+
+const NAME_PREFIX = /^([A-Za-z_][A-Za-z0-9_.-]*)=(?=\S)/;
+
+/**
+ * Parses an upstream as written on a command line: a command (`npx -y some-server --flag "two words"`, split as a
+ * shell would, quotes and backslashes respected, nothing expanded) or an `http(s)://` URL, optionally prefixed
+ * with `name=` to choose the namespace of its commands. A leading `VAR=value` is read as that name prefix, not
+ * as an environment assignment: give variables with the `env` field of the result.
+ * @example
+ * parseUpstream("mem=npx -y @modelcontextprotocol/server-memory")
+ * // { name: "mem", command: "npx", args: ["-y", "@modelcontextprotocol/server-memory"] }
+ * parseUpstream("https://example.com/mcp") // { url: "https://example.com/mcp" }
+ */
+export function parseUpstream(spec: string): Upstream {
+  if (typeof spec !== "string" || spec.trim() === "") {
+    throw new ToolshellError("invalid_upstream", "an upstream must be a command or an http(s) URL");
+  }
+  let rest = spec.trim();
+  let name: string | undefined;
+  const prefix = NAME_PREFIX.exec(rest);
+  if (prefix?.[1] !== undefined) {
+    name = checkedNamespace(prefix[1]);
+    rest = rest.slice(prefix[0].length);
+  }
+  const named = name === undefined ? {} : { name };
+  if (/^https?:\/\//i.test(rest)) {
+    if (/\s/.test(rest)) {
+      throw new ToolshellError(
+        "invalid_upstream",
+        `upstream URL ${JSON.stringify(rest)} contains whitespace`,
+      );
+    }
+    try {
+      new URL(rest);
+    } catch {
+      throw new ToolshellError("invalid_upstream", `upstream URL ${JSON.stringify(rest)} is not a valid URL`);
+    }
+    return { ...named, url: rest };
+  }
+  const [command, ...args] = splitCommand(rest);
+  if (command === undefined) {
+    throw new ToolshellError("invalid_upstream", "an upstream must be a command or an http(s) URL");
+  }
+  return { ...named, command, args };
+}
+
+/**
+ * Splits a command line into words like a POSIX shell does, without expanding anything: whitespace separates
+ * words; `'...'` keeps everything literally; `"..."` keeps everything but `\"`, `\\`, `\$` and `` \` ``; outside
+ * quotes a backslash keeps the next character.
+ */
+export function splitCommand(line: string): string[] {
+  const words: string[] = [];
+  let word = "";
+  let inWord = false;
+  let quote: "'" | '"' | undefined;
+  for (let i = 0; i < line.length; i++) {
+    const char = line.charAt(i);
+    if (quote === "'") {
+      if (char === "'") quote = undefined;
+      else word += char;
+    } else if (quote === '"') {
+      if (char === '"') quote = undefined;
+      else if (char === "\\" && i + 1 < line.length && '"\\$`'.includes(line.charAt(i + 1)))
+        word += line.charAt(++i);
+      else word += char;
+    } else if (/\s/.test(char)) {
+      if (inWord) words.push(word);
+      word = "";
+      inWord = false;
+    } else {
+      inWord = true;
+      if (char === "'" || char === '"') quote = char;
+      else if (char === "\\") {
+        if (i + 1 < line.length) word += line.charAt(++i);
+      } else word += char;
+    }
+  }
+  if (quote !== undefined) {
+    throw new ToolshellError("invalid_upstream", `unterminated ${quote} quote in ${JSON.stringify(line)}`);
+  }
+  if (inWord) words.push(word);
+  return words;
+}
+
+/**
+ * Makes any string a valid command-name segment: characters other than letters, digits, `_`, `-` and `.` become
+ * `_`, runs of dots one dot, and a segment never starts or ends with a dot (nor starts with a digit or `-`, when
+ * it leads a command name).
+ */
+export function sanitizeSegment(raw: string, leading = false): string {
+  let segment = raw
+    .replace(/[^A-Za-z0-9_.-]/g, "_")
+    .replace(/\.{2,}/g, ".")
+    .replace(/^\./, "_")
+    .replace(/\.$/, "_");
+  if (segment === "") segment = "_";
+  if (leading && !/^[A-Za-z_]/.test(segment)) segment = `_${segment}`;
+  return segment;
+}
+
+/** Checks a namespace given by the caller: it must already be valid (a silent rename would surprise). */
+export function checkedNamespace(name: string): string {
+  try {
+    assertToolName(name);
+  } catch {
+    throw new ToolshellError(
+      "invalid_upstream",
+      `invalid upstream name ${JSON.stringify(name)}: use letters, digits, "_", "-" or ".", starting with a letter or "_"`,
+    );
+  }
+  return name;
+}

@@ -1,0 +1,395 @@
+/**
+ * The MCP client side (code-mode proxy): the tools of upstream MCP servers become namespaced commands
+ * (`server.tool`) of a ScriptedTool, so one script composes calls across servers.
+ */
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { type Tool, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import type { JsonSchemaValidator, jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
+import { ToolError, ToolshellError } from "../errors.js";
+import type { ToolAnnotations } from "../policy.js";
+import type { ScriptedTool } from "../scripted-tool.js";
+import type { ToolContext, ToolDefinition } from "../tool.js";
+import { requestError, resultValue } from "./client-content.js";
+import { checkedNamespace, sanitizeSegment, type Upstream } from "./client-spec.js";
+import { connectTransport, type UpstreamStderr } from "./client-transport.js";
+
+export {
+  type HttpUpstream,
+  parseUpstream,
+  type StdioUpstream,
+  type TransportUpstream,
+  type Upstream,
+} from "./client-spec.js";
+export type { UpstreamStderr } from "./client-transport.js";
+
+/** An upstream tool that was not imported, and why. */
+export interface SkippedTool {
+  /** The tool's name on the upstream server. */
+  name: string;
+  reason: string;
+}
+
+/** What one refresh changed, by command name. */
+export interface ToolsChange {
+  added: string[];
+  removed: string[];
+  changed: string[];
+  /** The upstream tools not imported after this refresh, as in `connection.skipped`. */
+  skipped: SkippedTool[];
+}
+
+/** Options of connectUpstream(). */
+export interface UpstreamOptions {
+  /**
+   * The longest one call of an imported tool may take; past it the command ends with exit 124 (and the upstream
+   * gets `notifications/cancelled`). Default: only the run's own deadline.
+   */
+  timeoutMs?: number;
+  /** The longest connecting, and each `tools/list` request, may take (default 30 s). */
+  connectTimeoutMs?: number;
+  /**
+   * A stdio upstream's stderr: `"inherit"` (the host's stderr), `"ignore"`, or a function that receives it as
+   * text. Default: kept quietly, and its last 4 KB are quoted if the upstream fails to start.
+   */
+  stderr?: UpstreamStderr;
+  /**
+   * Map each tool's MCP annotations (`readOnlyHint`, `destructiveHint`, ...) to its risk, which the policy and
+   * plan mode read (default true). Annotations are the server's own claims: set false for an upstream you do not
+   * trust, and every tool counts as one that may write and destroy.
+   */
+  trustAnnotations?: boolean;
+  /** Import only the tools for which this returns true. */
+  filter?: (tool: Tool) => boolean;
+  /** Called after each refresh that changed the commands (on `notifications/tools/list_changed` or refresh()). */
+  onToolsChanged?: (change: ToolsChange) => void;
+  /** Errors nobody awaits: an automatic refresh that failed (the previous tools stay), transport errors. */
+  onError?: (error: Error) => void;
+}
+
+/** A live import of one upstream server's tools into a ScriptedTool. */
+export interface UpstreamConnection {
+  /** The namespace: its commands are `name.tool`. */
+  readonly name: string;
+  /** The command names registered now (they follow refreshes). */
+  readonly tools: string[];
+  /** Upstream tools that could not be imported (e.g. an external `$ref` in a schema), with the reason. */
+  readonly skipped: SkippedTool[];
+  /** The SDK client, for resources, prompts or anything else the server offers. */
+  readonly client: Client;
+  /** Lists the upstream's tools again: adds new ones, removes gone ones, replaces changed ones. */
+  refresh(): Promise<void>;
+  /** Unregisters this upstream's commands and closes the connection (a stdio child is stopped). */
+  close(): Promise<void>;
+}
+
+const CLIENT_INFO = { name: "toolshell", version: "0.1.0" };
+const DEFAULT_CONNECT_TIMEOUT_MS = 30_000;
+/** Past the call's own deadline, so the run's deadline (exit 124) ends a call before the SDK's timeout does. */
+const REQUEST_TIMEOUT_GRACE_MS = 1_000;
+const MAX_PAGES = 1_000;
+
+/**
+ * The SDK client validates structuredContent with a draft-07 ajv that rejects 2020-12 schemas at listing time,
+ * failing the whole import. toolshell's registry checks results against the same outputSchema (listed in
+ * the trace's `outputIssues`, or failing the call under `strictOutput`), so the SDK's check is turned off.
+ */
+const acceptEverything: jsonSchemaValidator = {
+  getValidator<T>(): JsonSchemaValidator<T> {
+    return (input) => ({ valid: true, data: input as T, errorMessage: undefined });
+  },
+};
+
+/** An imported tool: the command it became and what it looked like, to notice a change. */
+interface Imported {
+  command: string;
+  fingerprint: string;
+}
+
+/** A planned import of one upstream tool. */
+interface Wanted {
+  tool: Tool;
+  command: string;
+  fingerprint: string;
+}
+
+function hints(annotations: Tool["annotations"]): ToolAnnotations | undefined {
+  if (!annotations) return undefined;
+  const out: ToolAnnotations = {};
+  for (const key of ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"] as const) {
+    if (typeof annotations[key] === "boolean") out[key] = annotations[key];
+  }
+  return out;
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+class Connection implements UpstreamConnection {
+  name = "";
+  client!: Client;
+  readonly skipped: SkippedTool[] = [];
+  private readonly imported = new Map<string, Imported>();
+  private started = false;
+  private changedEarly = false;
+  private closed = false;
+  private disconnected = false;
+  private running: Promise<void> = Promise.resolve();
+  private queued: Promise<void> | undefined;
+
+  constructor(
+    private readonly api: ScriptedTool,
+    private readonly options: UpstreamOptions,
+  ) {}
+
+  get tools(): string[] {
+    return [...this.imported.values()].map((entry) => entry.command);
+  }
+
+  /** A client as every connection attempt needs it: lenient output validation, list_changed handled. */
+  newClient(): Client {
+    const client = new Client(CLIENT_INFO, { jsonSchemaValidator: acceptEverything });
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.listChanged());
+    return client;
+  }
+
+  private listChanged(): void {
+    if (!this.started) {
+      this.changedEarly = true;
+      return;
+    }
+    this.refresh().catch((error: unknown) => this.report(error));
+  }
+
+  private report(error: unknown): void {
+    try {
+      this.options.onError?.(error instanceof Error ? error : new Error(String(error)));
+    } catch {
+      // a failing listener must not become an unhandled rejection
+    }
+  }
+
+  /** Takes over a connected client: chooses the namespace and imports the tools; closes the client on failure. */
+  async start(client: Client, name: string | undefined): Promise<void> {
+    this.client = client;
+    try {
+      this.name = name === undefined ? defaultNamespace(client) : checkedNamespace(name);
+      client.onclose = () => {
+        this.disconnected = true;
+      };
+      client.onerror = (error) => this.report(error);
+      await this.sync(await this.listAll(), true);
+      this.started = true;
+      if (this.changedEarly) await this.refresh();
+    } catch (error) {
+      await this.close();
+      throw error;
+    }
+  }
+
+  refresh(): Promise<void> {
+    if (this.closed) {
+      return Promise.reject(new ToolshellError("upstream_closed", `upstream "${this.name}" is closed`));
+    }
+    // One refresh at a time; calls made while one runs share the single refresh queued after it.
+    this.queued ??= this.running.then(() => {
+      this.queued = undefined;
+      return this.closed ? undefined : this.listAll().then((tools) => this.sync(tools, false));
+    });
+    const next = this.queued;
+    this.running = next.catch(() => {});
+    return next;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    for (const entry of this.imported.values()) this.api.remove(entry.command);
+    this.imported.clear();
+    await this.client?.close().catch(() => {});
+  }
+
+  private async listAll(): Promise<Tool[]> {
+    const timeout = this.options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+    const tools: Tool[] = [];
+    const cursors = new Set<string>();
+    let cursor: string | undefined;
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const result = await this.client.listTools(cursor === undefined ? undefined : { cursor }, { timeout });
+      tools.push(...result.tools);
+      cursor = result.nextCursor;
+      if (cursor === undefined || cursor === "") return tools;
+      if (cursors.has(cursor)) {
+        throw new ToolshellError(
+          "upstream_failed",
+          `upstream "${this.name}": tools/list repeated the cursor ${JSON.stringify(cursor)}`,
+        );
+      }
+      cursors.add(cursor);
+    }
+    throw new ToolshellError(
+      "upstream_failed",
+      `upstream "${this.name}": tools/list gave more than ${MAX_PAGES} pages`,
+    );
+  }
+
+  /** The commands the listed tools should become; a collision throws at the first import, is skipped later. */
+  private plan(tools: Tool[], initial: boolean): Map<string, Wanted> {
+    const wanted = new Map<string, Wanted>();
+    const byCommand = new Map<string, string>();
+    for (const tool of tools) {
+      if (this.options.filter && !this.options.filter(tool)) continue;
+      if (wanted.has(tool.name)) continue;
+      const command = `${this.name}.${sanitizeSegment(tool.name)}`;
+      const other = byCommand.get(command);
+      if (other !== undefined) {
+        const reason = `upstream tools ${JSON.stringify(other)} and ${JSON.stringify(tool.name)} both become the command ${command}`;
+        if (initial) {
+          throw new ToolshellError("tool_name_collision", `${reason}: leave one out with the filter option`);
+        }
+        this.skipped.push({ name: tool.name, reason });
+        continue;
+      }
+      if (tool.execution?.taskSupport === "required") {
+        this.skipped.push({
+          name: tool.name,
+          reason: "it can only run as an MCP task, which toolshell does not support yet",
+        });
+        continue;
+      }
+      byCommand.set(command, tool.name);
+      const fingerprint = JSON.stringify([
+        tool.title,
+        tool.description,
+        tool.inputSchema,
+        tool.outputSchema,
+        tool.annotations,
+      ]);
+      wanted.set(tool.name, { tool, command, fingerprint });
+    }
+    return wanted;
+  }
+
+  private definition(tool: Tool, command: string): ToolDefinition {
+    const trusted = this.options.trustAnnotations !== false;
+    const definition: ToolDefinition = {
+      name: command,
+      description: tool.description ?? tool.title ?? "",
+      inputSchema: tool.inputSchema,
+      execute: (params, ctx) => this.call(tool.name, params, ctx),
+    };
+    if (tool.outputSchema !== undefined) definition.outputSchema = tool.outputSchema;
+    const annotations = trusted ? hints(tool.annotations) : undefined;
+    if (annotations) definition.annotations = annotations;
+    if (this.options.timeoutMs !== undefined) definition.timeoutMs = this.options.timeoutMs;
+    return definition;
+  }
+
+  /** Brings the registered commands in line with the listed tools. */
+  private async sync(tools: Tool[], initial: boolean): Promise<void> {
+    if (!initial) this.skipped.length = 0;
+    const wanted = this.plan(tools, initial);
+    const change: ToolsChange = { added: [], removed: [], changed: [], skipped: [] };
+    for (const [upstreamName, entry] of this.imported) {
+      const next = wanted.get(upstreamName);
+      if (next?.fingerprint === entry.fingerprint && next.command === entry.command) continue;
+      this.api.remove(entry.command);
+      this.imported.delete(upstreamName);
+      if (next?.command === entry.command) change.changed.push(entry.command);
+      else change.removed.push(entry.command);
+    }
+    for (const [upstreamName, next] of wanted) {
+      if (this.imported.has(upstreamName)) continue;
+      try {
+        this.api.add(this.definition(next.tool, next.command));
+      } catch (error) {
+        const taken = error instanceof ToolshellError && error.code === "duplicate_tool";
+        if (initial && taken) {
+          throw new ToolshellError(
+            "duplicate_tool",
+            `upstream tool ${JSON.stringify(upstreamName)} would become ${next.command}, which is already registered: give this upstream another name`,
+          );
+        }
+        this.skipped.push({ name: upstreamName, reason: `${next.command}: ${errorMessage(error)}` });
+        if (change.changed.includes(next.command)) {
+          change.changed.splice(change.changed.indexOf(next.command), 1);
+          change.removed.push(next.command);
+        }
+        continue;
+      }
+      this.imported.set(upstreamName, { command: next.command, fingerprint: next.fingerprint });
+      if (!change.changed.includes(next.command)) change.added.push(next.command);
+    }
+    change.skipped = [...this.skipped];
+    const changed = change.added.length + change.removed.length + change.changed.length > 0;
+    if (!initial && changed) {
+      try {
+        this.options.onToolsChanged?.(change);
+      } catch (error) {
+        this.report(error);
+      }
+    }
+  }
+
+  /** One call of an upstream tool, under the call's signal and deadline. */
+  private async call(toolName: string, params: Record<string, unknown>, ctx: ToolContext): Promise<unknown> {
+    if (this.closed || this.disconnected) {
+      throw new ToolError(`the connection to upstream "${this.name}" is closed`);
+    }
+    const remaining = Number.isFinite(ctx.deadline) ? ctx.deadline - Date.now() : 60_000;
+    const timeout = Math.max(1, Math.ceil(remaining)) + REQUEST_TIMEOUT_GRACE_MS;
+    let result: Awaited<ReturnType<Client["callTool"]>>;
+    try {
+      result = await this.client.callTool({ name: toolName, arguments: params }, undefined, {
+        signal: ctx.signal,
+        timeout,
+      });
+    } catch (error) {
+      if (ctx.signal.aborted) throw error;
+      throw requestError(this.name, error, timeout);
+    }
+    return resultValue(result);
+  }
+}
+
+/** The server's name from its `initialize` answer, made a valid command-name segment. */
+function defaultNamespace(client: Client): string {
+  const info = client.getServerVersion();
+  const raw = typeof info?.name === "string" && info.name.trim() !== "" ? info.name.trim() : "upstream";
+  return sanitizeSegment(raw.slice(0, 64), true);
+}
+
+/**
+ * Connects to an upstream MCP server and registers each of its tools on `api` as the command `<name>.<tool>`:
+ * its inputSchema gives the flags and validation, its outputSchema what `help` shows, its annotations the risk
+ * the policy and plan mode read. A call prints the result's `structuredContent` as JSON, else its text (other
+ * content is described, e.g. `[image image/png, 912 bytes, not shown]`); `isError` fails the command (exit 1)
+ * with the text on stderr. `notifications/tools/list_changed` refreshes the commands. Tools whose schemas
+ * toolshell cannot register are skipped and listed in `skipped`.
+ *
+ * A stdio upstream runs without a shell, with only a safe subset of the host's environment plus `env`.
+ * @example
+ * const api = new ScriptedTool({ name: "memory" });
+ * const mem = await connectUpstream(api, parseUpstream("mem=npx -y @modelcontextprotocol/server-memory"));
+ * await api.execute("mem.read_graph | jq '.entities | length'");
+ * await mem.close();
+ */
+export async function connectUpstream(
+  api: ScriptedTool,
+  upstream: Upstream,
+  options: UpstreamOptions = {},
+): Promise<UpstreamConnection> {
+  if (typeof upstream !== "object" || upstream === null) {
+    throw new ToolshellError("invalid_upstream", "an upstream must be { command }, { url } or { transport }");
+  }
+  if (upstream.name !== undefined) checkedNamespace(upstream.name);
+  const connection = new Connection(api, options);
+  const { client } = await connectTransport(
+    upstream,
+    () => connection.newClient(),
+    options.stderr,
+    options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+  );
+  await connection.start(client, upstream.name);
+  return connection;
+}

@@ -1,0 +1,274 @@
+/**
+ * The MCP server over a ScriptedTool: one `script` tool (plus `discover` in discovery mode) on the SDK's low-level
+ * `Server`, whose tools/list and tools/call take raw JSON Schema (McpServer in SDK 1.x wants zod schemas).
+ */
+
+import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import {
+  CallToolRequestSchema,
+  type CallToolResult,
+  ErrorCode,
+  ListToolsRequestSchema,
+  type ListToolsResult,
+  McpError,
+  type ServerNotification,
+  type ServerRequest,
+  type Tool,
+} from "@modelcontextprotocol/sdk/types.js";
+import { ToolshellError } from "../errors.js";
+import { renderSystemPrompt } from "../prompt.js";
+import { resultText } from "../result-text.js";
+import type { ExecuteResult, ScriptedTool } from "../scripted-tool.js";
+import {
+  DISCOVER_ANNOTATIONS,
+  memberRisks,
+  scriptAnnotations,
+  type ToolRiskSource,
+} from "./server-annotations.js";
+import {
+  answerDiscover,
+  DISCOVER_INPUT_SCHEMA,
+  DISCOVER_OUTPUT_SCHEMA,
+  discoverDescription,
+  parseDiscoverQuery,
+} from "./server-discover.js";
+import { SCRIPT_OUTPUT_SCHEMA } from "./server-schemas.js";
+
+/** What the server knows about the MCP request a run serves; the default `context` of the run. */
+export interface McpRequestInfo {
+  /** The transport's auth info (streamable HTTP with authentication); undefined over stdio. */
+  authInfo: AuthInfo | undefined;
+  /** The MCP session (streamable HTTP); undefined over stdio. */
+  sessionId: string | undefined;
+  requestId: string | number;
+}
+
+/** Options of an MCP server over a ScriptedTool. */
+export interface McpServerOptions {
+  /** The script tool's MCP name (default "script"): 1-128 letters, digits, `_`, `-` or `.`. */
+  toolName?: string;
+  /** Also expose a `discover` tool, so a client can browse the commands without running a script. */
+  discovery?: boolean;
+  /**
+   * The server's `instructions` (sent once, at initialize): "auto" (default) is the ScriptedTool's system prompt,
+   * compact (names and one-liners) past 50 tools; "full" or "compact" force a form; a string is sent as is;
+   * false sends none.
+   */
+  instructions?: "auto" | "full" | "compact" | false | (string & {});
+  /** How the server introduces itself (default: the ScriptedTool's name, version "0.0.0"). */
+  serverInfo?: { name: string; version: string };
+  /** The tenant of a run, from the transport's auth info (default: `authInfo.clientId`). */
+  tenant?: (authInfo: AuthInfo | undefined) => string | undefined;
+  /** The `context` of a run, reaching every callback as `ctx.context` (default: the McpRequestInfo itself). */
+  context?: (request: McpRequestInfo) => unknown;
+  /**
+   * While a run lasts, a request that carries a progressToken gets a `notifications/progress` this often (ms;
+   * default 1,000; at least 50); 0 sends none. Progress is the run's elapsed seconds (no total is known).
+   */
+  progressIntervalMs?: number;
+  /** Wall time of each run in ms (default: the ScriptedTool's). */
+  timeoutMs?: number;
+  /**
+   * The tool definitions the ScriptedTool was built from, read for their `risk` / `annotations` only, to derive
+   * the script tool's annotations. Tools found in neither place count as destructive, open-world writers.
+   */
+  definitions?: readonly ToolRiskSource[];
+}
+
+type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+const DEFAULT_TOOL_NAME = "script";
+const DISCOVER_TOOL_NAME = "discover";
+const DEFAULT_PROGRESS_INTERVAL_MS = 1_000;
+const MIN_PROGRESS_INTERVAL_MS = 50;
+/** Past this many tools the default instructions list only names and one-liners. */
+const COMPACT_INSTRUCTIONS_ABOVE = 50;
+const MCP_TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
+
+interface Settings {
+  toolName: string;
+  discovery: boolean;
+  progressIntervalMs: number;
+  options: McpServerOptions;
+}
+
+function settings(options: McpServerOptions): Settings {
+  const toolName = options.toolName ?? DEFAULT_TOOL_NAME;
+  if (typeof toolName !== "string" || !MCP_TOOL_NAME.test(toolName)) {
+    throw new ToolshellError("invalid_option", "toolName must be 1-128 letters, digits, '_', '-' or '.'");
+  }
+  const discovery = options.discovery === true;
+  if (discovery && toolName === DISCOVER_TOOL_NAME) {
+    throw new ToolshellError("invalid_option", `toolName "${DISCOVER_TOOL_NAME}" is taken in discovery mode`);
+  }
+  const progressIntervalMs = options.progressIntervalMs ?? DEFAULT_PROGRESS_INTERVAL_MS;
+  if (
+    !Number.isFinite(progressIntervalMs) ||
+    (progressIntervalMs !== 0 && progressIntervalMs < MIN_PROGRESS_INTERVAL_MS)
+  ) {
+    throw new ToolshellError(
+      "invalid_option",
+      `progressIntervalMs must be 0 (off) or at least ${MIN_PROGRESS_INTERVAL_MS}`,
+    );
+  }
+  return { toolName, discovery, progressIntervalMs, options };
+}
+
+function instructionsFor(api: ScriptedTool, toolName: string, choice: McpServerOptions["instructions"]) {
+  if (choice === false) return undefined;
+  if (choice !== undefined && choice !== "auto" && choice !== "full" && choice !== "compact") return choice;
+  const tools = api.tools();
+  const compact = choice === "compact" || (choice !== "full" && tools.length > COMPACT_INSTRUCTIONS_ABOVE);
+  // Rendered under the MCP tool's name, so the prompt names the tool the client actually sees.
+  return renderSystemPrompt(toolName, api.description, tools, compact);
+}
+
+function listTools(api: ScriptedTool, setup: Settings): ListToolsResult {
+  const definition = api.definition();
+  const tools: Tool[] = [
+    {
+      name: setup.toolName,
+      description: definition.description,
+      inputSchema: definition.inputSchema as Tool["inputSchema"],
+      outputSchema: SCRIPT_OUTPUT_SCHEMA as Tool["outputSchema"],
+      annotations: scriptAnnotations(memberRisks(api.tools(), setup.options.definitions)),
+    },
+  ];
+  if (setup.discovery) {
+    tools.push({
+      name: DISCOVER_TOOL_NAME,
+      description: discoverDescription(setup.toolName),
+      inputSchema: DISCOVER_INPUT_SCHEMA as Tool["inputSchema"],
+      outputSchema: DISCOVER_OUTPUT_SCHEMA as Tool["outputSchema"],
+      annotations: DISCOVER_ANNOTATIONS,
+    });
+  }
+  return { tools };
+}
+
+/** The MCP answer of a run: resultText as text, the run as structuredContent, isError on a non-zero exit. */
+function scriptResult(result: Omit<ExecuteResult, "plannedCalls">): CallToolResult {
+  const { stdout, stderr, exitCode, trace, truncated, traceDropped } = result;
+  return {
+    content: [{ type: "text", text: resultText(result) }],
+    structuredContent: { stdout, stderr, exitCode, trace, truncated, traceDropped },
+    isError: exitCode !== 0,
+  };
+}
+
+/** Refuses arguments that are not `{ commands: string }` the way a run refuses a bad script: exit 2. */
+function badArguments(toolName: string, args: unknown): string | undefined {
+  if (typeof args !== "object" || args === null || Array.isArray(args)) {
+    return `${toolName}: arguments must be an object with a "commands" string`;
+  }
+  const unknown = Object.keys(args).filter((key) => key !== "commands");
+  if (unknown.length > 0)
+    return `${toolName}: unknown argument ${JSON.stringify(unknown[0])}; expected commands`;
+  if (typeof (args as { commands?: unknown }).commands !== "string") {
+    return `${toolName}: "commands" must be a string holding the bash script`;
+  }
+  return undefined;
+}
+
+/** Sends notifications/progress while a run lasts, when the request asked for them. Returns the stopper. */
+function startProgress(extra: Extra, intervalMs: number): () => void {
+  const progressToken = extra._meta?.progressToken;
+  if (progressToken === undefined || intervalMs === 0) return () => {};
+  const started = performance.now();
+  const timer = setInterval(() => {
+    const seconds = Math.round(performance.now() - started) / 1000;
+    extra
+      .sendNotification({
+        method: "notifications/progress",
+        params: { progressToken, progress: seconds, message: `script running for ${seconds.toFixed(1)} s` },
+      })
+      .catch(() => {});
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/** Calls a user hook; a failing hook fails the request without showing the client the host's error. */
+function hook<T>(what: string, run: () => T): T {
+  try {
+    return run();
+  } catch {
+    throw new McpError(ErrorCode.InternalError, `the server's ${what} option failed`);
+  }
+}
+
+async function runScript(api: ScriptedTool, setup: Settings, args: unknown, extra: Extra) {
+  const problem = badArguments(setup.toolName, args);
+  if (problem !== undefined) {
+    return scriptResult({
+      stdout: "",
+      stderr: `${problem}\n`,
+      exitCode: 2,
+      trace: [],
+      truncated: false,
+      traceDropped: 0,
+    });
+  }
+  const { options } = setup;
+  const authInfo = extra.authInfo;
+  const tenant = hook("tenant", () => (options.tenant ? options.tenant(authInfo) : authInfo?.clientId));
+  const request: McpRequestInfo = { authInfo, sessionId: extra.sessionId, requestId: extra.requestId };
+  const context = hook("context", () => (options.context ? options.context(request) : request));
+  const stopProgress = startProgress(extra, setup.progressIntervalMs);
+  try {
+    const result = await api.execute((args as { commands: string }).commands, {
+      signal: extra.signal,
+      tenant,
+      context,
+      timeoutMs: options.timeoutMs,
+    });
+    return scriptResult(result);
+  } finally {
+    stopProgress();
+  }
+}
+
+function runDiscover(api: ScriptedTool, args: unknown): CallToolResult {
+  const query = parseDiscoverQuery(args);
+  if (typeof query === "string") {
+    return {
+      content: [{ type: "text", text: `${DISCOVER_TOOL_NAME}: ${query}\n` }],
+      structuredContent: { tools: [] },
+      isError: true,
+    };
+  }
+  const answer = answerDiscover(api.tools(), query);
+  return {
+    content: [{ type: "text", text: answer.text }],
+    structuredContent: { tools: answer.tools },
+    isError: answer.isError,
+  };
+}
+
+/**
+ * An MCP server (the SDK's `Server`) exposing `api` as one script tool, not yet connected: connect it to any
+ * transport. Each connection needs its own server.
+ * @example
+ * import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+ * const server = createMcpServer(api, { discovery: true });
+ * const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+ * await server.connect(serverSide);
+ */
+export function createMcpServer(api: ScriptedTool, options: McpServerOptions = {}): Server {
+  const setup = settings(options);
+  const instructions = instructionsFor(api, setup.toolName, options.instructions);
+  const server = new Server(options.serverInfo ?? { name: api.name, version: "0.0.0" }, {
+    capabilities: { tools: {} },
+    ...(instructions !== undefined ? { instructions } : {}),
+  });
+  server.setRequestHandler(ListToolsRequestSchema, () => listTools(api, setup));
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const { name, arguments: args } = request.params;
+    if (name === setup.toolName) return runScript(api, setup, args ?? {}, extra);
+    if (setup.discovery && name === DISCOVER_TOOL_NAME) return runDiscover(api, args);
+    throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
+  });
+  return server;
+}

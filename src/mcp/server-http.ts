@@ -1,0 +1,230 @@
+/**
+ * Streamable HTTP for the MCP server, on node:http: one session (an SDK Server plus its transport) per client,
+ * created by `initialize` and named by the `Mcp-Session-Id` header. Sessions, not stateless mode, because a
+ * `notifications/cancelled` arrives in a later request and must reach the server that runs the script.
+ */
+import { randomUUID } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { ToolshellError } from "../errors.js";
+import type { ScriptedTool } from "../scripted-tool.js";
+import { createMcpServer, type McpServerOptions } from "./server-core.js";
+
+/** Options of serveHttp: the server's options plus where and how to listen. */
+export interface McpHttpOptions extends McpServerOptions {
+  /** TCP port; 0 picks a free one (read it from the returned url). */
+  port: number;
+  /**
+   * Interface to bind (default "127.0.0.1", this machine only). On a loopback address, requests whose `Host` or
+   * `Origin` is not a loopback name are refused (403), which stops DNS-rebinding attacks from web pages.
+   */
+  host?: string;
+  /** The endpoint's path (default "/mcp"). */
+  path?: string;
+  /**
+   * Authenticates every request: the AuthInfo it returns reaches the runs (`tenant`, `context`); undefined or a
+   * throw answers 401. A session stays bound to the tenant that opened it. Unset: no authentication.
+   */
+  authenticate?: (request: IncomingMessage) => AuthInfo | undefined | Promise<AuthInfo | undefined>;
+  /** Sessions open at once (default 100); past it, a new `initialize` is answered 503. */
+  maxSessions?: number;
+  /** A session with no request open for this long (ms, default 30 minutes) is closed. */
+  sessionIdleMs?: number;
+}
+
+/** A listening server: its endpoint URL, and close() (ends every session, aborting the runs in flight). */
+export interface McpHttpServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+interface Session {
+  server: Server;
+  transport: StreamableHTTPServerTransport;
+  /** The tenant that opened the session; later requests must be the same tenant's. */
+  owner: string | undefined;
+  open: number;
+  lastActive: number;
+}
+
+const DEFAULT_MAX_SESSIONS = 100;
+const DEFAULT_SESSION_IDLE_MS = 30 * 60_000;
+const LOOPBACK_NAMES = new Set(["127.0.0.1", "localhost", "[::1]", "::1"]);
+
+function isLoopback(host: string): boolean {
+  return LOOPBACK_NAMES.has(host) || host.startsWith("127.");
+}
+
+function jsonRpcError(response: ServerResponse, status: number, message: string, headers = {}): void {
+  if (response.headersSent) {
+    response.end();
+    return;
+  }
+  response.writeHead(status, { "content-type": "application/json", ...headers });
+  response.end(JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }));
+}
+
+/** Whether the Host and Origin headers name this machine (only checked when bound to a loopback address). */
+function fromThisMachine(request: IncomingMessage, port: number): boolean {
+  const host = request.headers.host ?? "";
+  const hostName = host.endsWith(`:${port}`) ? host.slice(0, -`:${port}`.length) : undefined;
+  if (hostName === undefined || !isLoopback(hostName)) return false;
+  const origin = request.headers.origin;
+  if (origin === undefined) return true;
+  try {
+    return isLoopback(new URL(origin).hostname);
+  } catch {
+    return false;
+  }
+}
+
+function positiveOption(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (!Number.isFinite(value) || value <= 0) {
+    throw new ToolshellError("invalid_option", `${name} must be a positive number`);
+  }
+  return value;
+}
+
+/**
+ * Serves `api` over MCP's streamable HTTP at `http://host:port/mcp` (sessions; SSE responses, so progress
+ * notifications stream while a script runs).
+ * @example
+ * import { serveHttp } from "toolshell/mcp";
+ * const { url, close } = await serveHttp(api, { port: 3000 }); // url: http://127.0.0.1:3000/mcp
+ */
+export async function serveHttp(api: ScriptedTool, options: McpHttpOptions): Promise<McpHttpServer> {
+  const { port, host = "127.0.0.1", path = "/mcp", authenticate } = options;
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+    throw new ToolshellError("invalid_option", "port must be a whole number from 0 to 65535");
+  }
+  if (!path.startsWith("/")) throw new ToolshellError("invalid_option", 'path must start with "/"');
+  const maxSessions = positiveOption(options.maxSessions, DEFAULT_MAX_SESSIONS, "maxSessions");
+  const idleMs = positiveOption(options.sessionIdleMs, DEFAULT_SESSION_IDLE_MS, "sessionIdleMs");
+  createMcpServer(api, options); // checks the server options now rather than at the first client
+  const ownerOf = (authInfo: AuthInfo | undefined) =>
+    options.tenant ? options.tenant(authInfo) : authInfo?.clientId;
+
+  const sessions = new Map<string, Session>();
+  let opening = 0;
+  let boundPort = port;
+
+  const track = (session: Session, response: ServerResponse) => {
+    session.open++;
+    response.once("close", () => {
+      session.open--;
+      session.lastActive = Date.now();
+    });
+  };
+
+  const openSession = async (
+    request: IncomingMessage,
+    response: ServerResponse,
+    owner: string | undefined,
+  ) => {
+    if (sessions.size + opening >= maxSessions) {
+      jsonRpcError(response, 503, "Too many open sessions");
+      return;
+    }
+    opening++;
+    const server = createMcpServer(api, options);
+    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: randomUUID,
+      onsessioninitialized: (sessionId) => {
+        const session: Session = { server, transport, owner, open: 0, lastActive: Date.now() };
+        sessions.set(sessionId, session);
+        track(session, response);
+      },
+    });
+    transport.onclose = () => {
+      if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
+    };
+    try {
+      await server.connect(transport);
+      await transport.handleRequest(request, response);
+    } finally {
+      opening--;
+      // Anything but an initialize leaves the transport without a session: drop it.
+      if (transport.sessionId === undefined) await server.close();
+    }
+  };
+
+  const handle = async (request: IncomingMessage, response: ServerResponse) => {
+    const url = new URL(request.url ?? "/", "http://localhost");
+    if (url.pathname !== path) {
+      jsonRpcError(response, 404, "Not found");
+      return;
+    }
+    if (isLoopback(host) && !fromThisMachine(request, boundPort)) {
+      jsonRpcError(response, 403, "Forbidden: Host or Origin is not this machine");
+      return;
+    }
+    let authInfo: AuthInfo | undefined;
+    if (authenticate) {
+      authInfo = await Promise.resolve()
+        .then(() => authenticate(request))
+        .catch(() => undefined);
+      if (authInfo === undefined) {
+        jsonRpcError(response, 401, "Unauthorized", { "www-authenticate": "Bearer" });
+        return;
+      }
+      (request as IncomingMessage & { auth?: AuthInfo }).auth = authInfo;
+    }
+    const owner = ownerOf(authInfo);
+    const sessionId = request.headers["mcp-session-id"];
+    if (sessionId === undefined) {
+      if (request.method !== "POST") {
+        jsonRpcError(response, 400, "Bad Request: no session; start one with an initialize POST");
+        return;
+      }
+      await openSession(request, response, owner);
+      return;
+    }
+    const session = typeof sessionId === "string" ? sessions.get(sessionId) : undefined;
+    if (!session || session.owner !== owner) {
+      jsonRpcError(response, 404, "Session not found");
+      return;
+    }
+    track(session, response);
+    await session.transport.handleRequest(request, response);
+  };
+
+  const http = createServer((request, response) => {
+    handle(request, response).catch(() => jsonRpcError(response, 500, "Internal server error"));
+  });
+  await new Promise<void>((resolve, reject) => {
+    http.once("error", reject);
+    http.listen(port, host, () => {
+      http.off("error", reject);
+      resolve();
+    });
+  });
+  boundPort = (http.address() as AddressInfo).port;
+
+  const sweep = setInterval(
+    () => {
+      const cutoff = Date.now() - idleMs;
+      for (const session of sessions.values()) {
+        if (session.open === 0 && session.lastActive < cutoff) session.server.close().catch(() => {});
+      }
+    },
+    Math.min(idleMs, 60_000),
+  );
+  sweep.unref();
+
+  const urlHost = host.includes(":") ? `[${host}]` : host;
+  return {
+    url: `http://${urlHost}:${boundPort}${path}`,
+    async close() {
+      clearInterval(sweep);
+      const closed = new Promise<void>((resolve) => http.close(() => resolve()));
+      await Promise.all([...sessions.values()].map((session) => session.server.close().catch(() => {})));
+      sessions.clear();
+      http.closeAllConnections();
+      await closed;
+    },
+  };
+}
