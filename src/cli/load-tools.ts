@@ -1,0 +1,122 @@
+import { access } from "node:fs/promises";
+import { extname, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { ecommerceToolset } from "../demo/ecommerce-tools.js";
+import { ScriptedTool } from "../scripted-tool.js";
+import type { ToolDefinition } from "../tool.js";
+import { CliError, EXIT_USAGE, errorMessage } from "./errors.js";
+
+/** What a `--tools` module may export as a whole: tools plus, optionally, the script tool's name and description. */
+export interface Toolset {
+  name?: string;
+  description?: string;
+  tools: ToolDefinition[];
+}
+
+/** Options the CLI applies when it builds the ScriptedTool itself (not when the module exports one). */
+export interface LoadOptions {
+  /** List only names and one-liners in the system prompt. */
+  compactPrompt?: boolean;
+}
+
+/** The script tool's name when a module exports bare tools. */
+export const DEFAULT_NAME = "toolshell";
+
+const TYPESCRIPT = new Set([".ts", ".mts", ".cts", ".tsx"]);
+
+/** Duck-typed, so that a ScriptedTool from another copy of toolshell (say the user's own install) is recognised. */
+function isScriptedTool(value: unknown): value is ScriptedTool {
+  if (typeof value !== "object" || value === null) return false;
+  const api = value as Record<string, unknown>;
+  return ["execute", "tools", "systemPrompt", "definition", "close"].every(
+    (method) => typeof api[method] === "function",
+  );
+}
+
+function isToolset(value: unknown): value is Toolset {
+  return typeof value === "object" && value !== null && Array.isArray((value as { tools?: unknown }).tools);
+}
+
+/**
+ * What a module's exports define: a ScriptedTool as it is, or a toolset to build one from. Preference: a usable
+ * default export (an array of tools, a ScriptedTool, or `{ name?, description?, tools }`), then a `tools` array.
+ */
+export function toolsFromModule(exports: Record<string, unknown>, label: string): ScriptedTool | Toolset {
+  const defaultExport = exports.default;
+  if (Array.isArray(defaultExport)) return { tools: defaultExport as ToolDefinition[] };
+  if (isScriptedTool(defaultExport)) return defaultExport;
+  if (isToolset(defaultExport)) return defaultExport;
+  if (Array.isArray(exports.tools)) return { tools: exports.tools as ToolDefinition[] };
+  if (exports.tools !== undefined) {
+    throw new CliError(`${label}: its \`tools\` export must be an array of tool definitions`);
+  }
+  const found = Object.keys(exports);
+  throw new CliError(
+    `${label} exports no tools: export \`tools\` (an array of tool definitions) or a default export that is an ` +
+      `array of tools, a ScriptedTool or { name, description, tools }` +
+      (found.length > 0 ? ` (found exports: ${found.join(", ")})` : " (it has no exports)"),
+  );
+}
+
+async function importModule(file: string, label: string): Promise<Record<string, unknown>> {
+  const path = resolve(file);
+  try {
+    await access(path);
+  } catch {
+    throw new CliError(`${label}: no such file`, EXIT_USAGE);
+  }
+  try {
+    return (await import(pathToFileURL(path).href)) as Record<string, unknown>;
+  } catch (error) {
+    const code = (error as { code?: unknown } | null)?.code;
+    if (code === "ERR_UNKNOWN_FILE_EXTENSION" && TYPESCRIPT.has(extname(path))) {
+      throw new CliError(
+        `${label}: plain node cannot load TypeScript; run the CLI under tsx ` +
+          "(`npx tsx node_modules/.bin/toolshell ...`) or point --tools at compiled JavaScript (.js/.mjs)",
+        EXIT_USAGE,
+        { cause: error },
+      );
+    }
+    throw new CliError(`${label}: failed to load: ${errorMessage(error)}`, undefined, { cause: error });
+  }
+}
+
+/** A ScriptedTool and the definitions it was built from (read for their risk, e.g. by the MCP server). */
+export interface LoadedToolshell {
+  api: ScriptedTool;
+  /** Empty when the module exports a ScriptedTool and no `tools` array besides. */
+  definitions: readonly ToolDefinition[];
+}
+
+/**
+ * The ScriptedTool the CLI works with: built from the module at `file` (a path relative to the working directory),
+ * or over the bundled demo e-commerce tools when `file` is undefined. Throws a CliError that says what to fix for
+ * a missing file, a module that fails to load or exports no tools, and an invalid tool.
+ * @example
+ * const { api } = await loadToolshell("./tools.mjs");
+ * const result = await api.execute("help");
+ */
+export async function loadToolshell(
+  file: string | undefined,
+  options: LoadOptions = {},
+): Promise<LoadedToolshell> {
+  const label = file === undefined ? "demo tools" : `--tools ${file}`;
+  const exports: Record<string, unknown> =
+    file === undefined ? { default: ecommerceToolset } : await importModule(file, label);
+  const found = toolsFromModule(exports, label);
+  if (isScriptedTool(found)) {
+    const definitions = Array.isArray(exports.tools) ? (exports.tools as ToolDefinition[]) : [];
+    return { api: found, definitions };
+  }
+  try {
+    const api = new ScriptedTool({
+      name: found.name ?? DEFAULT_NAME,
+      description: found.description,
+      tools: found.tools,
+      compactPrompt: options.compactPrompt,
+    });
+    return { api, definitions: found.tools };
+  } catch (error) {
+    throw new CliError(`${label}: ${errorMessage(error)}`, undefined, { cause: error });
+  }
+}
