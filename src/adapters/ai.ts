@@ -1,0 +1,245 @@
+/**
+ * The script tool for the AI SDK (`ai`, an optional peer dependency): `toAiSdkTool(api)` makes the ScriptedTool an
+ * AI SDK `tool()`, and `addAiSdkTools(api, tools)` registers an existing AI SDK tools object as commands.
+ *
+ * JSON Schema dialect: the tool's `inputSchema` is `jsonSchema()` over `{ commands: string }` (`required`,
+ * `additionalProperties: false`, no `$schema` key). The AI SDK hands it to each provider, which reads its own
+ * subset (draft-07 for some, 2020-12 for others); these keywords mean the same in both. In the other direction,
+ * a zod 4 schema converts to 2020-12 (the dialect toolshell validates with) and any other AI SDK schema (zod 3,
+ * `jsonSchema()`, a Standard Schema) is read through the AI SDK's own `asSchema()`, which yields draft-07; the
+ * keywords toolshell reads mean the same there.
+ * @module
+ */
+import {
+  asSchema,
+  type JSONSchema7,
+  type JSONValue,
+  jsonSchema,
+  type Tool,
+  type ToolExecutionOptions,
+  type ToolSet,
+  tool,
+} from "ai";
+import { ToolshellError } from "../errors.js";
+import type { ToolRisk } from "../policy.js";
+import { resultText } from "../result-text.js";
+import type { ExecuteResult, ScriptedTool } from "../scripted-tool.js";
+import type { ToolContext } from "../tool.js";
+import { type AdapterRunOptions, providerInputSchema, runScriptInput } from "./script-input.js";
+
+export { providerToolName } from "./names.js";
+export type { AdapterRunOptions } from "./script-input.js";
+
+/** The script tool's input, as the model sends it. */
+export interface ScriptToolInput {
+  /** The bash script to run. */
+  commands: string;
+}
+
+/** Options of `toAiSdkTool`. */
+export interface AiSdkToolOptions<Context = unknown> {
+  /**
+   * The description the model reads (default: `api.definition().description`, read each time the AI SDK reads
+   * it, so it lists tools added later). Pass `api.systemPrompt()` here when you cannot add it to `system`.
+   */
+  description?: string;
+  /**
+   * Options of each run (`signal`, `timeoutMs`, `context`, `tenant`, `env`), or a function of the AI SDK's call
+   * options (`toolCallId`, `messages`, `experimental_context`) that returns them, e.g. the tenant of the request.
+   * A `signal` here is combined with the AI SDK's `abortSignal`; without a `context`, the run's context is the
+   * AI SDK's `experimental_context`.
+   */
+  callOptions?:
+    | AdapterRunOptions<Context>
+    | ((call: ToolExecutionOptions) => AdapterRunOptions<Context> | PromiseLike<AdapterRunOptions<Context>>);
+}
+
+function isExecuteResult(value: unknown): value is ExecuteResult {
+  return typeof value === "object" && value !== null && "stdout" in value && "exitCode" in value;
+}
+
+function anySignal(a: AbortSignal | undefined, b: AbortSignal | undefined): AbortSignal | undefined {
+  if (!a || !b) return a ?? b;
+  return AbortSignal.any([a, b]);
+}
+
+/**
+ * The ScriptedTool as an AI SDK `tool()`. Its `inputSchema` is `jsonSchema(definition().inputSchema)`; `execute`
+ * runs `input.commands` through `api.execute()` with the AI SDK's `abortSignal` (aborting the generation stops
+ * the run: exit 130) and returns the whole `ExecuteResult` (stdout, stderr, exitCode, trace, ...) so the app gets
+ * structured data in `toolResults` and in the UI, while `toModelOutput` gives the model `resultText()`: stdout,
+ * then stderr and the exit code when there are any, as an error text when the exit code is not 0. Arguments that
+ * are not `{ commands: string }` are answered the same way (exit 2, with what to send), never thrown.
+ * @example
+ * const { text } = await generateText({
+ *   model,
+ *   system: api.systemPrompt(),
+ *   tools: { [api.name]: toAiSdkTool(api, { callOptions: { tenant: "acme" } }) },
+ *   stopWhen: stepCountIs(5),
+ *   prompt: "Where is Jane's latest order?",
+ * });
+ */
+export function toAiSdkTool<Context = unknown>(
+  api: ScriptedTool,
+  options: AiSdkToolOptions<Context> = {},
+): Tool<ScriptToolInput, ExecuteResult> {
+  const { callOptions } = options;
+  const definition = {
+    inputSchema: jsonSchema<ScriptToolInput>(providerInputSchema(api.definition()) as JSONSchema7),
+    execute: async (input: ScriptToolInput, call: ToolExecutionOptions): Promise<ExecuteResult> => {
+      const extra = (typeof callOptions === "function" ? await callOptions(call) : callOptions) ?? {};
+      return runScriptInput(api, api.name, input, {
+        ...extra,
+        signal: anySignal(call.abortSignal, extra.signal),
+        context: extra.context ?? (call.experimental_context as Context | undefined),
+      });
+    },
+    // AI SDK 6 passes { toolCallId, input, output }; AI SDK 5 passed the output itself.
+    toModelOutput: (arg: { output: ExecuteResult }) => {
+      const output: unknown = isExecuteResult(arg) ? arg : arg?.output;
+      // Not a run's result (say, a UI message edited by hand): shown as the JSON it is.
+      if (!isExecuteResult(output)) return { type: "json" as const, value: (output ?? null) as JSONValue };
+      const value = resultText(output);
+      return output.exitCode === 0
+        ? { type: "text" as const, value }
+        : { type: "error-text" as const, value };
+    },
+  };
+  const description = options.description;
+  const described =
+    description === undefined
+      ? Object.defineProperty(definition, "description", {
+          enumerable: true,
+          get: () => api.definition().description,
+        })
+      : { ...definition, description };
+  return tool<ScriptToolInput, ExecuteResult>(described);
+}
+
+/** Options of `addAiSdkTools`. */
+export interface AddAiSdkToolsOptions {
+  /** Registers each tool as `<namespace>.<key>` (e.g. `weather.forecast`) instead of under its key. */
+  namespace?: string;
+  /** Risk metadata for every tool added (unset parts stay on the safe side: may write, destructive). */
+  risk?: Partial<ToolRisk>;
+  /**
+   * What to do with a tool that sets `needsApproval`: a script cannot pause for the AI SDK's approval flow, so by
+   * default (`"reject"`) such a tool is refused with an error. `"policy"` registers it as destructive (whatever
+   * `risk` says), to be approved by the ScriptedTool's `policy`, e.g. `askForDestructive(...)`.
+   */
+  approvals?: "reject" | "policy";
+}
+
+function isZod4(schema: unknown): boolean {
+  return typeof schema === "object" && schema !== null && "_zod" in schema;
+}
+
+/** An AI SDK schema (zod 3 or 4, `jsonSchema()`, a lazy or Standard Schema) in a form the core registers. */
+function commandSchema(name: string, schema: unknown, field: string): unknown {
+  if (schema === undefined || isZod4(schema)) return schema;
+  let converted: unknown;
+  try {
+    converted = asSchema(schema as Parameters<typeof asSchema>[0]).jsonSchema;
+  } catch (error) {
+    const detail = error instanceof Error ? `: ${error.message}` : "";
+    throw new ToolshellError("invalid_schema", `${name}: ${field} cannot be read as JSON Schema${detail}`, {
+      cause: error,
+    });
+  }
+  if (typeof (converted as PromiseLike<unknown> | null)?.then === "function") {
+    throw new ToolshellError(
+      "invalid_schema",
+      `${name}: ${field} resolves asynchronously; await it and pass jsonSchema(resolved) instead`,
+    );
+  }
+  return converted;
+}
+
+/** The value a tool's execute ends with: the last one a streaming (async iterable) execute yields. */
+async function finalValue(value: unknown): Promise<unknown> {
+  const resolved = await value;
+  if (typeof resolved !== "object" || resolved === null || !(Symbol.asyncIterator in resolved))
+    return resolved;
+  let last: unknown;
+  for await (const item of resolved as AsyncIterable<unknown>) last = item;
+  return last;
+}
+
+type AiTool = ToolSet[string];
+
+function checkRunnable(name: string, aiTool: AiTool, approvals: "reject" | "policy"): void {
+  if (typeof aiTool !== "object" || aiTool === null) {
+    throw new ToolshellError("invalid_tool", `${name}: an AI SDK tool must be an object made with tool()`);
+  }
+  if (aiTool.type === "provider") {
+    throw new ToolshellError(
+      "invalid_tool",
+      `${name}: ${aiTool.id} is executed by its provider and cannot run as a command`,
+    );
+  }
+  if (typeof aiTool.execute !== "function") {
+    throw new ToolshellError(
+      "invalid_tool",
+      `${name}: the tool has no execute function (a client-side tool) and cannot run as a command`,
+    );
+  }
+  if (aiTool.needsApproval !== undefined && aiTool.needsApproval !== false && approvals === "reject") {
+    throw new ToolshellError(
+      "invalid_tool",
+      `${name}: needsApproval is set, and a script cannot pause for approval; pass { approvals: "policy" } and ` +
+        "give the ScriptedTool a policy that asks (e.g. askForDestructive)",
+    );
+  }
+}
+
+/**
+ * Registers every tool of an AI SDK tools object as a command named after its key (or `<namespace>.<key>`), in
+ * one call; returns `api` for chaining. Each command keeps the tool's description, input and output schemas
+ * (zod 3 or 4, `jsonSchema()`, lazy and Standard Schemas are read as the AI SDK reads them) and its `execute`,
+ * which receives the run's `abortSignal`, a `toolCallId`, and the run's `context` as `experimental_context`; a
+ * streaming `execute` (an async generator) prints its last value.
+ *
+ * Either every tool is registered or none is: a duplicate or invalid name, a bad schema, a provider-executed or
+ * client-side tool (no `execute`), or a tool with `needsApproval` (see `options.approvals`) throws a
+ * `ToolshellError` and leaves `api` as it was.
+ * @example
+ * addAiSdkTools(api, { getWeather: weatherTool, searchDocs: docsTool }, { namespace: "assist" });
+ * await api.execute("assist.getWeather --city Paris | jq -r .summary");
+ */
+export function addAiSdkTools(
+  api: ScriptedTool,
+  tools: ToolSet,
+  options: AddAiSdkToolsOptions = {},
+): ScriptedTool {
+  const approvals = options.approvals ?? "reject";
+  const added: string[] = [];
+  try {
+    for (const [key, aiTool] of Object.entries(tools)) {
+      const name = options.namespace === undefined ? key : `${options.namespace}.${key}`;
+      checkRunnable(name, aiTool, approvals);
+      const run = aiTool.execute as (input: unknown, call: ToolExecutionOptions) => unknown;
+      const needsApproval = aiTool.needsApproval !== undefined && aiTool.needsApproval !== false;
+      const risk = needsApproval ? { ...options.risk, readOnly: false, destructive: true } : options.risk;
+      api.add(name, {
+        description: aiTool.description,
+        inputSchema: commandSchema(name, aiTool.inputSchema, "inputSchema"),
+        outputSchema: commandSchema(name, aiTool.outputSchema, "outputSchema"),
+        ...(risk ? { risk } : {}),
+        execute: (params: unknown, ctx: ToolContext<unknown>) =>
+          finalValue(
+            run(params, {
+              toolCallId: ctx.callId,
+              messages: [],
+              abortSignal: ctx.signal,
+              experimental_context: ctx.context,
+            }),
+          ),
+      });
+      added.push(name);
+    }
+  } catch (error) {
+    for (const name of added) api.remove(name);
+    throw error;
+  }
+  return api;
+}

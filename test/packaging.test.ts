@@ -1,0 +1,364 @@
+/**
+ * The package as a user gets it: build, `npm pack`, install the tarball into a fresh project with no network, then
+ * import every subpath export from ESM, run a script in worker mode, run the installed `toolshell` bin and
+ * typecheck a TypeScript consumer against the shipped .d.ts. One test per subpath, so a failure names it.
+ *
+ * Offline install: the project gets the package's dependencies (and the optional peers the subpaths need) as
+ * hard links of this repo's node_modules (copies across filesystems), with their .bin links, so that
+ * `npm install --offline <tarball>` finds every dependency satisfied and adds only the tarball. The registry is set
+ * to an unreachable address on top, so any attempt to reach the network fails the test instead of passing slowly.
+ */
+import { execFile } from "node:child_process";
+import {
+  copyFileSync,
+  existsSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, relative, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const ROOT_MODULES = join(ROOT, "node_modules");
+const manifest = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
+  version: string;
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+  peerDependencies: Record<string, string>;
+  exports: Record<string, string | { types: string; import: string }>;
+};
+
+/** The subpath exports, as a consumer imports them: "toolshell", "toolshell/mcp", ... */
+const SUBPATHS = Object.keys(manifest.exports)
+  .filter((key) => key !== "./package.json")
+  .map((key) => (key === "." ? "toolshell" : `toolshell/${key.slice(2)}`));
+
+/** What the consumer project declares besides toolshell: the optional peers, and Node's types for tsc. */
+const CONSUMER_DEPENDENCIES = [...Object.keys(manifest.peerDependencies), "@types/node"];
+
+const STEP_MS = 90_000;
+const NPM = process.platform === "win32" ? "npm.cmd" : "npm";
+/** Node 22.18+ runs .ts files itself (type stripping); Node 20 and most of 22 refuse them. */
+const NODE_STRIPS_TYPES = Boolean((process.features as { typescript?: unknown }).typescript);
+
+interface Ran {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function run(command: string, args: string[], cwd: string): Promise<Ran> {
+  return new Promise((resolve) => {
+    execFile(
+      command,
+      args,
+      { cwd, maxBuffer: 16 * 1024 * 1024, timeout: STEP_MS },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
+}
+
+async function npm(args: string[], cwd: string): Promise<Ran> {
+  const result = await run(NPM, args, cwd);
+  if (result.code !== 0) throw new Error(`npm ${args.join(" ")} failed:\n${result.stderr}${result.stdout}`);
+  return result;
+}
+
+/** Where `name` resolves from `dir` inside this repo, walking up node_modules folders as Node does. */
+function resolvePackage(dir: string, name: string): string | undefined {
+  for (let current = dir; ; current = dirname(current)) {
+    const candidate = join(current, "node_modules", name);
+    if (existsSync(join(candidate, "package.json"))) return candidate;
+    if (current === ROOT || dirname(current) === current) return undefined;
+  }
+}
+
+/** The top-level folders of ROOT/node_modules that `names` need, with everything they need in turn. */
+function dependencyClosure(names: string[]): string[] {
+  const seen = new Set<string>();
+  const queue = names.map((name) => {
+    const found = resolvePackage(ROOT, name);
+    if (!found) throw new Error(`${name} is not installed in this repo: run npm ci`);
+    return found;
+  });
+  for (let dir = queue.pop(); dir !== undefined; dir = queue.pop()) {
+    if (seen.has(dir)) continue;
+    seen.add(dir);
+    const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+    const wanted = { ...pkg.dependencies, ...pkg.optionalDependencies, ...pkg.peerDependencies };
+    for (const dependency of Object.keys(wanted)) {
+      const found = resolvePackage(dir, dependency);
+      if (found) queue.push(found);
+    }
+  }
+  // Nested packages (a/node_modules/b) come along with their top-level folder.
+  return [...seen]
+    .map((dir) => relative(ROOT_MODULES, dir))
+    .filter((path) => !path.includes(`${sep}node_modules${sep}`) && !path.startsWith(".."));
+}
+
+/** Mirrors a folder with hard links (copies when linking is impossible, e.g. across filesystems). */
+function mirror(from: string, to: string): void {
+  mkdirSync(to, { recursive: true });
+  for (const entry of readdirSync(from)) {
+    const source = join(from, entry);
+    const target = join(to, entry);
+    const stat = lstatSync(source);
+    if (stat.isSymbolicLink()) symlinkSync(readlinkSync(source), target);
+    else if (stat.isDirectory()) mirror(source, target);
+    else {
+      try {
+        linkSync(source, target);
+      } catch {
+        copyFileSync(source, target);
+      }
+    }
+  }
+}
+
+/** The consumer project's node_modules: the closure of `names`, and the .bin links pointing into it. */
+function seedNodeModules(app: string, names: string[]): void {
+  const modules = join(app, "node_modules");
+  const packages = dependencyClosure(names);
+  for (const path of packages) mirror(join(ROOT_MODULES, path), join(modules, path));
+  mkdirSync(join(modules, ".bin"), { recursive: true });
+  for (const bin of readdirSync(join(ROOT_MODULES, ".bin"))) {
+    const link = readlinkSync(join(ROOT_MODULES, ".bin", bin));
+    const owner = /^\.\.\/((?:@[^/]+\/)?[^/]+)\//.exec(link)?.[1];
+    if (owner && packages.includes(owner)) symlinkSync(link, join(modules, ".bin", bin));
+  }
+}
+
+const ESM_IMPORTS = `const report = {};
+for (const subpath of ${JSON.stringify(SUBPATHS)}) {
+  try {
+    const module = await import(subpath);
+    report[subpath] = { ok: true, exports: Object.keys(module).sort(), url: import.meta.resolve(subpath) };
+  } catch (error) {
+    report[subpath] = { ok: false, error: String(error?.stack ?? error) };
+  }
+}
+console.log(JSON.stringify(report));
+`;
+
+const WORKER_RUN = `import { ScriptedTool } from "toolshell";
+const api = new ScriptedTool({
+  name: "consumer",
+  tools: [{
+    name: "get_user",
+    inputSchema: { type: "object", properties: { id: { type: "integer" } }, required: ["id"] },
+    execute: ({ id }) => ({ id, name: "Jane" }),
+  }],
+});
+const result = await api.execute("get_user --id 42 | jq -c '{n: .name, id}'");
+await api.close();
+console.log(JSON.stringify({ result, url: import.meta.resolve("toolshell") }));
+`;
+
+/** One consumer file per subpath, so a type error names the subpath it belongs to. */
+function consumerSource(subpath: string): string {
+  if (subpath === "toolshell") {
+    return `import { type ExecuteResult, ScriptedTool, ToolError, type ToolDefinition } from "toolshell";
+const tools: ToolDefinition[] = [
+  {
+    name: "get_user",
+    inputSchema: { type: "object", properties: { id: { type: "integer" } }, required: ["id"] },
+    execute: ({ id }) => {
+      if (id === 0) throw new ToolError("no user 0", { exitCode: 3 });
+      return { id };
+    },
+  },
+];
+const api = new ScriptedTool({ name: "consumer", tools, timeoutMs: 5_000, isolation: "worker" });
+export const run: Promise<ExecuteResult> = api.execute("get_user --id 42", { timeoutMs: 1_000 });
+export const code: Promise<number> = run.then((result) => result.exitCode);
+export const prompt: string = api.systemPrompt();
+export const definition: string = api.definition().name;
+`;
+  }
+  return `import * as subpath from "${subpath}";
+export const names: (keyof typeof subpath)[] = Object.keys(subpath) as (keyof typeof subpath)[];
+`;
+}
+
+function consumerFile(subpath: string): string {
+  return `consumer-${subpath.replaceAll("/", "-")}.ts`;
+}
+
+interface Setup {
+  build: Ran;
+  packedFiles: string[];
+  imports: Record<string, { ok: boolean; exports?: string[]; url?: string; error?: string }>;
+  workerRun: Ran;
+  bin: Ran;
+  binVersion: Ran;
+  binTypeScript: Ran;
+  tsc: Ran;
+}
+
+let work = "";
+let setup: Setup;
+
+beforeAll(async () => {
+  // tsc emits even when it reports errors: the steps below still show which parts work.
+  const build = await run(NPM, ["run", "build"], ROOT);
+  work = mkdtempSync(join(tmpdir(), "toolshell-pack-"));
+  const packed = JSON.parse((await npm(["pack", "--json", "--pack-destination", work], ROOT)).stdout) as {
+    filename: string;
+    files: { path: string }[];
+  }[];
+  const tarball = join(work, packed[0]?.filename ?? "missing.tgz");
+
+  const app = join(work, "app");
+  mkdirSync(app);
+  const versions = Object.fromEntries(
+    CONSUMER_DEPENDENCIES.map((name) => [name, manifest.devDependencies[name] ?? "*"]),
+  );
+  writeFileSync(
+    join(app, "package.json"),
+    JSON.stringify({ name: "consumer", private: true, type: "module", dependencies: versions }),
+  );
+  seedNodeModules(app, [...Object.keys(manifest.dependencies), ...CONSUMER_DEPENDENCIES]);
+  await npm(
+    [
+      "install",
+      "--offline",
+      "--no-audit",
+      "--no-fund",
+      "--ignore-scripts",
+      "--registry",
+      "http://127.0.0.1:9/",
+      tarball,
+    ],
+    app,
+  );
+
+  writeFileSync(join(app, "imports.mjs"), ESM_IMPORTS);
+  writeFileSync(join(app, "worker-run.mjs"), WORKER_RUN);
+  writeFileSync(join(app, "tools.ts"), "export const tools = [];\n");
+  for (const subpath of SUBPATHS) writeFileSync(join(app, consumerFile(subpath)), consumerSource(subpath));
+  writeFileSync(
+    join(app, "tsconfig.json"),
+    JSON.stringify({
+      compilerOptions: {
+        target: "ES2022",
+        module: "NodeNext",
+        moduleResolution: "NodeNext",
+        lib: ["ES2023"],
+        types: ["node"],
+        strict: true,
+        skipLibCheck: false,
+        noEmit: true,
+      },
+      files: SUBPATHS.map(consumerFile),
+    }),
+  );
+  const bin = join(app, "node_modules", ".bin", "toolshell");
+  const [imports, workerRun, binRun, binVersion, binTypeScript, tsc] = await Promise.all([
+    run(process.execPath, ["imports.mjs"], app),
+    run(process.execPath, ["worker-run.mjs"], app),
+    run(bin, ["run", "get_user --id 42 | jq -r .name; echo hi"], app),
+    run(bin, ["--version"], app),
+    run(bin, ["run", "--tools", "tools.ts", "true"], app),
+    run(process.execPath, [join(ROOT_MODULES, "typescript/bin/tsc"), "-p", "tsconfig.json"], app),
+  ]);
+  setup = {
+    build,
+    packedFiles: packed[0]?.files.map((file) => file.path) ?? [],
+    imports: imports.code === 0 ? JSON.parse(imports.stdout) : {},
+    workerRun,
+    bin: binRun,
+    binVersion,
+    binTypeScript,
+    tsc,
+  };
+}, 180_000);
+
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+/** tsc's error lines about one file of the consumer project (or the shipped toolshell .d.ts). */
+function typeErrors(fileStart: string): string[] {
+  return `${setup.tsc.stdout}${setup.tsc.stderr}`.split("\n").filter((line) => line.startsWith(fileStart));
+}
+
+describe("the packed toolshell", () => {
+  it("builds with `npm run build` without errors", () => {
+    expect(setup.build.code, `${setup.build.stdout}${setup.build.stderr}`).toBe(0);
+  });
+
+  it("ships dist/src and dist/builtins, not sources, tests or examples", () => {
+    expect(setup.packedFiles).toContain("dist/src/cli/main.js");
+    expect(setup.packedFiles).toContain("dist/src/shell/worker.js");
+    expect(setup.packedFiles).toContain("dist/src/demo/ecommerce-tools.js");
+    const stray = setup.packedFiles.filter(
+      (path) =>
+        !path.startsWith("dist/src/") &&
+        !path.startsWith("dist/builtins/") &&
+        !/^(package\.json|README\.md|LICENSE)$/i.test(path),
+    );
+    expect(stray).toEqual([]);
+  });
+
+  describe.each(SUBPATHS)("%s", (subpath) => {
+    it("has its types and module in the tarball", () => {
+      const entry =
+        manifest.exports[subpath === "toolshell" ? "." : `./${subpath.slice("toolshell/".length)}`];
+      const targets = typeof entry === "string" ? [entry] : [entry?.types, entry?.import];
+      for (const target of targets) expect(setup.packedFiles).toContain(target?.replace(/^\.\//, ""));
+    });
+
+    it("imports from ESM in the installed package", () => {
+      const outcome = setup.imports[subpath];
+      expect(outcome?.error ?? "").toBe("");
+      expect(outcome?.ok).toBe(true);
+      expect(outcome?.url).toContain("/app/node_modules/toolshell/dist/src/");
+      expect(outcome?.exports?.length).toBeGreaterThan(0);
+    });
+
+    it("typechecks a TypeScript consumer against the shipped .d.ts", () => {
+      expect(typeErrors(consumerFile(subpath))).toEqual([]);
+    });
+  });
+
+  it("ships .d.ts files that typecheck on their own (skipLibCheck off)", () => {
+    expect(typeErrors("node_modules/toolshell/")).toEqual([]);
+  });
+
+  it("runs a script in worker mode from the installed dist, real jq included", () => {
+    expect(setup.workerRun.stderr).toBe("");
+    const { result, url } = JSON.parse(setup.workerRun.stdout);
+    expect(url).toContain("/app/node_modules/toolshell/dist/src/index.js");
+    expect(result).toMatchObject({ stdout: '{"n":"Jane","id":42}\n', stderr: "", exitCode: 0 });
+    expect(result.trace).toMatchObject([{ name: "get_user", params: { id: 42 }, exitCode: 0 }]);
+  });
+
+  it("installs the toolshell bin, which runs scripts over the bundled demo tools", () => {
+    expect(setup.bin).toEqual({ code: 0, stdout: "Jane Doe\nhi\n", stderr: "" });
+    expect(setup.binVersion).toEqual({ code: 0, stdout: `${manifest.version}\n`, stderr: "" });
+  });
+
+  it.skipIf(NODE_STRIPS_TYPES)(
+    "tells a plain-node user to use tsx or compiled JavaScript for a .ts tools module",
+    () => {
+      expect(setup.binTypeScript.code).toBe(2);
+      expect(setup.binTypeScript.stderr).toContain(
+        "plain node cannot load TypeScript; run the CLI under tsx",
+      );
+    },
+  );
+});
