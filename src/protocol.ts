@@ -41,6 +41,22 @@ export interface RunResult {
   traceDropped: number;
 }
 
+/** Why a call did not produce a value: one code per stage of the registry that can stop a call. */
+export type CallErrorCode =
+  | "not_found"
+  | "invalid_params"
+  | "payload_too_large"
+  | "denied"
+  | "rate_limited"
+  | "circuit_open"
+  | "timeout"
+  | "cancelled"
+  | "handler_failed"
+  | "invalid_output";
+
+/** How a call ended: `"ok"` or the error code. */
+export type OutcomeCode = "ok" | CallErrorCode;
+
 /** What a tool call returns to the shell. */
 export interface CallOutcome {
   stdout: string;
@@ -52,6 +68,8 @@ export interface CallOutcome {
   decision?: "allow" | "deny";
   /** Plan mode recorded this call instead of running it. */
   planned?: true;
+  /** How the call ended, set by the registry on every outcome it gives (exit codes are not guessed from). */
+  code?: OutcomeCode;
 }
 
 export interface CallRequest {

@@ -1,6 +1,14 @@
+import { Buffer } from "node:buffer";
+import {
+  type BreakerOptions,
+  type BreakerVerdict,
+  CircuitBreaker,
+  RateLimiter,
+  TEMPORARY_FAILURE_EXIT,
+} from "./breaker.js";
 import { cutMiddle } from "./budget.js";
 import { ToolError, ToolshellError } from "./errors.js";
-import type { Issue } from "./issues.js";
+import { formatIssues, type Issue } from "./issues.js";
 import { MAX_TOOL_OUTPUT_BYTES } from "./limits.js";
 import {
   compileOutputCheck,
@@ -10,9 +18,20 @@ import {
   strictOutputMessage,
 } from "./output-check.js";
 import { decide, type Policy, type PolicyCall } from "./policy.js";
-import type { CallOutcome } from "./protocol.js";
+import type { CallErrorCode, CallOutcome } from "./protocol.js";
 import { compileValidator, type Validator } from "./schema/validate.js";
+import { CallStats, type ToolStats } from "./stats.js";
+import { closest } from "./suggest.js";
+import type { SpanLike, Telemetry } from "./telemetry.js";
 import type { RegisteredTool, ToolContext } from "./tool.js";
+import { type CallRecord, elapsedMs } from "./trace.js";
+import { scanForInjection } from "./untrusted.js";
+
+/** UTF-8 bytes of JSON a call's params may take (host calls and params piped into a command alike). */
+export const MAX_PARAMS_BYTES: number = 1024 * 1024;
+
+/** Receives one record per call, from every surface; what it throws or rejects with is ignored. */
+export type OnCall = (record: CallRecord) => unknown;
 
 /** What a host-side call needs besides the tool and its params. */
 export interface CallRequestContext {
@@ -27,6 +46,12 @@ export interface CallRequestContext {
   sanitizeErrors: boolean;
   /** Plan mode: calls of tools that are not read-only are recorded here instead of run. */
   plan?: PlannedCall[];
+  /** The run's span, when telemetry records it: each call's span is its child. */
+  span?: SpanLike;
+  /** The run's own hook, called after the ScriptedTool's. */
+  onCall?: OnCall;
+  /** Where the run collects its calls' records by call id (to complete its trace). */
+  records?: Map<string, CallRecord>;
 }
 
 /** A call plan mode recorded instead of running it (its params were validated). */
@@ -42,6 +67,46 @@ export interface RegistryOptions {
   strictOutput?: boolean;
   /** Decides whether each call may run, before its callback does. */
   policy?: Policy;
+  /** The circuit breaker of every tool that does not set its own (default: none). */
+  breaker?: Required<BreakerOptions>;
+  /** Receives every call's record. */
+  onCall?: OnCall;
+}
+
+/** One dispatched call: the outcome as the shell sees it, the callback's value, and the call's record. */
+export interface Dispatched {
+  outcome: CallOutcome;
+  value?: unknown;
+  /** The params' problems, when a host call's params were invalid. */
+  issues?: Issue[];
+  record: CallRecord;
+}
+
+/** How one attempt at running the callback ended, for retries and the breaker. */
+interface Attempt {
+  outcome: CallOutcome;
+  value?: unknown;
+  /** Worth another attempt: the callback threw (not a ToolError) or passed the tool's own timeoutMs. */
+  retryable: boolean;
+  verdict: BreakerVerdict;
+}
+
+/** One attempt in flight: what its callback gave so far, and the race of its outcome against the deadline. */
+class AttemptState {
+  value: unknown = undefined;
+  /** How the callback ended: undefined while it runs. */
+  ended: "value" | "tool_error" | "threw" | undefined = undefined;
+  readonly started: number = performance.now();
+  /** The callback's outcome, whenever it comes (set right after construction). */
+  called!: Promise<CallOutcome>;
+  /** The outcome, or the deadline's. */
+  race!: Promise<CallOutcome>;
+
+  constructor(readonly dispose: () => void) {}
+}
+
+function failed(code: CallErrorCode, stderr: string, exitCode: number): CallOutcome {
+  return { stdout: "", stderr, exitCode, code };
 }
 
 /**
@@ -51,10 +116,10 @@ export interface RegistryOptions {
  */
 function render(name: string, value: unknown, check: OutputCheck | undefined, strict: boolean): CallOutcome {
   if (value === undefined || value === null) {
-    return checked(name, { stdout: "", stderr: "", exitCode: 0 }, check?.value(null), strict);
+    return checked(name, { stdout: "", stderr: "", exitCode: 0, code: "ok" }, check?.value(null), strict);
   }
   if (typeof value === "string") {
-    return checked(name, { stdout: value, stderr: "", exitCode: 0 }, check?.text(value), strict);
+    return checked(name, { stdout: value, stderr: "", exitCode: 0, code: "ok" }, check?.text(value), strict);
   }
   let json: string | undefined;
   try {
@@ -63,9 +128,14 @@ function render(name: string, value: unknown, check: OutputCheck | undefined, st
     json = undefined;
   }
   if (json === undefined) {
-    return { stdout: "", stderr: `${name}: callback returned a value that is not JSON\n`, exitCode: 1 };
+    return failed("handler_failed", `${name}: callback returned a value that is not JSON\n`, 1);
   }
-  return checked(name, { stdout: `${json}\n`, stderr: "", exitCode: 0 }, check?.value(value, json), strict);
+  return checked(
+    name,
+    { stdout: `${json}\n`, stderr: "", exitCode: 0, code: "ok" },
+    check?.value(value, json),
+    strict,
+  );
 }
 
 /** Attaches output issues to a successful outcome; under strictOutput they fail the call instead. */
@@ -78,7 +148,13 @@ function checked(
   if (found === undefined || found.total === 0) return outcome;
   const outputIssues = issueList(found);
   if (!strict) return { ...outcome, outputIssues };
-  return { stdout: "", stderr: strictOutputMessage(name, found), exitCode: 1, outputIssues };
+  return {
+    stdout: "",
+    stderr: strictOutputMessage(name, found),
+    exitCode: 1,
+    outputIssues,
+    code: "invalid_output",
+  };
 }
 
 /** One call's output crosses to the shell whole up to MAX_TOOL_OUTPUT_BYTES; past it, head and tail around a marker. */
@@ -102,11 +178,11 @@ function failedOutcome(name: string, error: unknown, sanitize: boolean): CallOut
   if (error instanceof ToolError) {
     const lines = error.message.replace(/\n+$/, "").split("\n");
     const stderr = lines.map((line) => `${name}: ${line}\n`).join("");
-    return capped(name, { stdout: error.stdout, stderr, exitCode: error.exitCode });
+    return capped(name, { stdout: error.stdout, stderr, exitCode: error.exitCode, code: "handler_failed" });
   }
-  if (sanitize) return { stdout: "", stderr: `${name}: callback failed\n`, exitCode: 1 };
+  if (sanitize) return failed("handler_failed", `${name}: callback failed\n`, 1);
   const message = error instanceof Error ? error.message : String(error);
-  return { stdout: "", stderr: `${name}: callback failed: ${message.split("\n")[0]}\n`, exitCode: 1 };
+  return failed("handler_failed", `${name}: callback failed: ${message.split("\n")[0]}\n`, 1);
 }
 
 /** The outcome the shell sees for a call cut short by the run's end. */
@@ -114,8 +190,8 @@ function abortedOutcome(name: string, signal: AbortSignal, timeoutMs?: number): 
   const timedOut = signal.reason instanceof Error && signal.reason.name === "TimeoutError";
   const after = timeoutMs === undefined ? "" : ` after ${timeoutMs} ms`;
   return timedOut
-    ? { stdout: "", stderr: `${name}: timed out${after}\n`, exitCode: 124 }
-    : { stdout: "", stderr: `${name}: aborted\n`, exitCode: 130 };
+    ? failed("timeout", `${name}: timed out${after}\n`, 124)
+    : failed("cancelled", `${name}: aborted\n`, 130);
 }
 
 /** Settles with the call, or with an aborted outcome as soon as the run's signal aborts, whichever is first. */
@@ -136,9 +212,55 @@ function raceAbort(
   });
 }
 
+/** A call a stage stopped before its callback ran. */
+function refused(outcome: CallOutcome, issues?: Issue[]): { outcome: CallOutcome; issues?: Issue[] } {
+  return issues ? { outcome, issues } : { outcome };
+}
+
+/** The params' JSON, or undefined when they are not JSON (a cycle, a BigInt, a function). */
+function paramsJson(params: unknown): string | undefined {
+  try {
+    return JSON.stringify(params);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Waits `ms` unless the signal aborts first; true when the wait ran its course. */
+function pause(ms: number, signal: AbortSignal): Promise<boolean> {
+  if (signal.aborted) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const done = (ran: boolean) => {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", onAbort);
+      resolve(ran);
+    };
+    const onAbort = () => done(false);
+    const timer = setTimeout(() => done(true), ms);
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+/** Calls each hook with the record; a hook that throws or rejects never affects the call or the run. */
+function emit(record: CallRecord, first: OnCall | undefined, second: OnCall | undefined): void {
+  for (const hook of [first, second]) {
+    if (hook === undefined) continue;
+    try {
+      const returned = hook(record) as { then?: unknown } | undefined;
+      if (returned && typeof returned.then === "function") {
+        (returned as Promise<unknown>).then(undefined, () => {});
+      }
+    } catch {
+      // a hook's failure is the host's own; the run goes on
+    }
+  }
+}
+
 /**
- * The registered tools and the one path every call takes to reach a callback: the callback never throws out,
- * never outlives the run, and its result becomes shell output.
+ * The registered tools and the one path every call takes to reach a callback, whatever its surface (a script's
+ * command, `api.call()`): lookup, params size, validation (host calls; the shell validates in its worker), plan
+ * mode, rate limit, circuit breaker, policy, the callback under its deadline (with retries when the tool opts
+ * in), then the record (trace, stats, onCall, span). The callback never throws out and never outlives the run.
  */
 export class Registry {
   private readonly tools = new Map<string, RegisteredTool>();
@@ -146,12 +268,21 @@ export class Registry {
   private readonly outputChecks = new Map<string, OutputCheck>();
   /** Input validators, compiled once at registration; host calls use them (the shell validates in its worker). */
   private readonly validators = new Map<string, Validator>();
+  private readonly breakers = new Map<string, CircuitBreaker>();
+  private readonly limiters = new Map<string, RateLimiter>();
+  private readonly stats = new CallStats();
   private readonly strictOutput: boolean;
   private readonly policy: Policy | undefined;
+  private readonly defaultBreaker: Required<BreakerOptions> | undefined;
+  private readonly onCall: OnCall | undefined;
+  /** Spans for calls, once OpenTelemetry is loaded (set by the ScriptedTool). */
+  telemetry: Telemetry | undefined;
 
   constructor(options: RegistryOptions = {}) {
     this.strictOutput = options.strictOutput ?? false;
     this.policy = options.policy;
+    this.defaultBreaker = options.breaker;
+    this.onCall = options.onCall;
   }
 
   add(tool: RegisteredTool): void {
@@ -161,6 +292,9 @@ export class Registry {
     }
     this.validators.set(name, compileValidator(inputSchema));
     if (outputSchema !== undefined) this.outputChecks.set(name, compileOutputCheck(name, outputSchema));
+    const breaker = tool.breaker ?? this.defaultBreaker;
+    if (breaker) this.breakers.set(name, new CircuitBreaker(breaker));
+    if (tool.rateLimit) this.limiters.set(name, new RateLimiter(tool.rateLimit));
     this.tools.set(name, tool);
   }
 
@@ -176,6 +310,9 @@ export class Registry {
   remove(name: string): boolean {
     this.validators.delete(name);
     this.outputChecks.delete(name);
+    this.breakers.delete(name);
+    this.limiters.delete(name);
+    this.stats.forget(name);
     return this.tools.delete(name);
   }
 
@@ -184,10 +321,12 @@ export class Registry {
     return this.validators.get(name)?.(params);
   }
 
-  /**
-   * Calls a tool's callback with params the shell already parsed and validated: the policy first (a denied call
-   * never runs), then the callback under the call's deadline (the run's, or the tool's own timeoutMs if sooner).
-   */
+  /** Per-tool figures over each tool's recent calls (see ToolStats). */
+  statistics(): Record<string, ToolStats> {
+    return this.stats.snapshot();
+  }
+
+  /** A script's call (params already parsed and validated by the shell): the outcome the shell gets. */
   async invoke(
     name: string,
     params: Record<string, unknown>,
@@ -196,37 +335,186 @@ export class Registry {
     return (await this.dispatch(name, params, request, "shell")).outcome;
   }
 
-  /** The one path of a call, for every surface: the outcome as the shell sees it, and the value the callback gave. */
+  /** The one path of a call, for every surface: the outcome as the shell sees it, the callback's value, the record. */
   async dispatch(
     name: string,
     params: Record<string, unknown>,
     request: CallRequestContext,
     surface: PolicyCall["surface"],
-  ): Promise<{ outcome: CallOutcome; value?: unknown }> {
+  ): Promise<Dispatched> {
+    const started = performance.now();
+    const record: CallRecord = {
+      callId: request.callId,
+      name,
+      surface,
+      tenant: request.tenant,
+      outcome: "ok",
+      exitCode: 0,
+      durationMs: 0,
+      bytesIn: 0,
+      bytesOut: 0,
+      attempts: 0,
+    };
     const tool = this.tools.get(name);
-    if (!tool) return { outcome: { stdout: "", stderr: `${name}: no such tool\n`, exitCode: 127 } };
+    if (!tool) return this.finish(record, started, request, undefined, refused(this.notFound(name, surface)));
+    const json = paramsJson(params);
+    if (json === undefined) {
+      const outcome = failed(
+        "invalid_params",
+        `${name}: params must be JSON (no cycles, BigInts or functions)\n`,
+        2,
+      );
+      return this.finish(record, started, request, undefined, refused(outcome));
+    }
+    const paramBytes = Buffer.byteLength(json);
+    record.bytesIn = paramBytes + (request.stdin === undefined ? 0 : Buffer.byteLength(request.stdin));
+    const span =
+      this.telemetry && (request.span !== undefined || surface === "host")
+        ? this.telemetry.startCall(name, request.callId, tool.spec.description, json, request.span)
+        : undefined;
+    if (paramBytes > MAX_PARAMS_BYTES) {
+      const message = `${name}: params too large: ${paramBytes} bytes of JSON (at most ${MAX_PARAMS_BYTES})\n`;
+      return this.finish(record, started, request, span, refused(failed("payload_too_large", message, 2)));
+    }
+    if (surface === "host") {
+      const issues = this.validate(name, params) ?? [];
+      if (issues.length > 0) {
+        const outcome = failed("invalid_params", `${formatIssues(name, issues)}\n`, 2);
+        return this.finish(record, started, request, span, refused(outcome, issues));
+      }
+    }
     if (request.plan && !tool.risk.readOnly) {
       request.plan.push({ name, params, callId: request.callId });
       const placeholder = JSON.stringify({ planned: true, tool: name, callId: request.callId });
-      return { outcome: { stdout: `${placeholder}\n`, stderr: "", exitCode: 0, planned: true } };
+      record.planned = true;
+      const outcome: CallOutcome = {
+        stdout: `${placeholder}\n`,
+        stderr: "",
+        exitCode: 0,
+        planned: true,
+        code: "ok",
+      };
+      return this.finish(record, started, request, span, { outcome });
+    }
+    // Rate limit and breaker before the policy: never ask an approver about a call that cannot run now.
+    const limiter = this.limiters.get(name);
+    if (limiter && !limiter.allows()) {
+      return this.finish(record, started, request, span, rateLimited(name, limiter));
+    }
+    const breaker = this.breakers.get(name);
+    const admitted = breaker ? breaker.admit() : "run";
+    if (typeof admitted === "number") {
+      const message = `${name}: temporarily unavailable (${admitted} recent failures)\n`;
+      const outcome = failed("circuit_open", message, TEMPORARY_FAILURE_EXIT);
+      return this.finish(record, started, request, span, refused(outcome));
     }
     if (this.policy) {
-      const call = {
-        name,
-        params,
-        risk: tool.risk,
-        tenant: request.tenant,
-        context: request.context,
-        surface,
-        callId: request.callId,
-      };
-      const decided = await raceAbort(
-        name,
-        decide(this.policy, call).then((reason) => denial(name, reason)),
-        request.signal,
-      );
-      if (decided.exitCode !== 0) return { outcome: decided };
+      const denied = await this.ask(this.policy, tool, name, params, request, surface);
+      // A run that ends while the policy decides is a timeout or a cancel, not a decision.
+      if (!denied) record.decision = "allow";
+      else if (denied.code === "denied") record.decision = "deny";
+      // Other calls may have used the window while the policy decided: count this one only if it still fits.
+      const refusal = denied
+        ? refused(denied)
+        : limiter && !limiter.allows()
+          ? rateLimited(name, limiter)
+          : undefined;
+      if (refusal) {
+        breaker?.settle("neutral", admitted === "trial");
+        return this.finish(record, started, request, span, refusal);
+      }
     }
+    limiter?.take();
+    let result: Attempt;
+    if (tool.retry) {
+      result = await this.withRetries(tool, params, request, record);
+    } else {
+      const attempt = this.startAttempt(tool, params, request, record);
+      result = this.endAttempt(attempt, await attempt.race, record, request);
+    }
+    breaker?.settle(result.verdict, admitted === "trial");
+    if (tool.untrusted) {
+      record.untrusted = true;
+      const flags = scanForInjection(result.outcome.stdout);
+      if (flags.length > 0) record.injectionFlags = flags;
+    }
+    return this.finish(record, started, request, span, result);
+  }
+
+  /** The policy's refusal as an outcome, or undefined when it allowed the call. */
+  private async ask(
+    policy: Policy,
+    tool: RegisteredTool,
+    name: string,
+    params: Record<string, unknown>,
+    request: CallRequestContext,
+    surface: PolicyCall["surface"],
+  ): Promise<CallOutcome | undefined> {
+    const call: PolicyCall = {
+      name,
+      params,
+      risk: tool.risk,
+      tenant: request.tenant,
+      context: request.context,
+      surface,
+      callId: request.callId,
+    };
+    const decided = await raceAbort(
+      name,
+      decide(policy, call).then((reason) => denial(name, reason)),
+      request.signal,
+    );
+    return decided.exitCode === 0 ? undefined : decided;
+  }
+
+  private notFound(name: string, surface: PolicyCall["surface"]): CallOutcome {
+    if (surface === "shell") return failed("not_found", `${name}: no such tool\n`, 127);
+    const suggestion = closest(
+      name,
+      this.all().map((candidate) => candidate.spec.name),
+    );
+    const hint = suggestion ? ` (did you mean ${suggestion}?)` : "";
+    return failed("not_found", `no tool named ${name}${hint}\n`, 127);
+  }
+
+  /** Runs the callback again while it fails in a retryable way, within the call's deadline and never after a cancel. */
+  private async withRetries(
+    tool: RegisteredTool,
+    params: Record<string, unknown>,
+    request: CallRequestContext,
+    record: CallRecord,
+  ): Promise<Attempt> {
+    const { attempts, backoffMs } = tool.retry as Required<NonNullable<RegisteredTool["retry"]>>;
+    let attempt = this.startAttempt(tool, params, request, record);
+    let result = this.endAttempt(attempt, await attempt.race, record, request);
+    for (let done = 1; done < attempts && result.retryable && !request.signal.aborted; done++) {
+      const wait = backoffMs * 2 ** (done - 1);
+      if (Date.now() + wait >= request.runDeadline) break;
+      if (!(await pause(wait, request.signal))) {
+        return {
+          outcome: abortedOutcome(tool.spec.name, request.signal),
+          retryable: false,
+          verdict: "neutral",
+        };
+      }
+      attempt = this.startAttempt(tool, params, request, record);
+      result = this.endAttempt(attempt, await attempt.race, record, request);
+    }
+    return result;
+  }
+
+  /**
+   * Starts one run of the callback under the call's deadline; `race` settles with its outcome or at the deadline
+   * (then `endAttempt` finds it still running and abandons it). Split in two so a call awaits only the race.
+   */
+  private startAttempt(
+    tool: RegisteredTool,
+    params: Record<string, unknown>,
+    request: CallRequestContext,
+    record: CallRecord,
+  ): AttemptState {
+    const name = tool.spec.name;
+    record.attempts++;
     const limit = callLimit(tool.timeoutMs, request);
     const context: ToolContext = {
       stdin: request.stdin,
@@ -240,24 +528,106 @@ export class Registry {
       messages: [],
     };
     const check = this.outputChecks.get(name);
-    let value: unknown;
-    const called = (async () => {
-      value = await tool.execute(params, context);
+    const state = new AttemptState(limit.dispose);
+    state.called = (async () => {
+      const value = await tool.execute(params, context);
+      state.value = value;
+      state.ended = "value";
       return capped(name, render(name, value, check, this.strictOutput));
-    })().catch((error: unknown) => failedOutcome(name, error, request.sanitizeErrors));
-    try {
-      const outcome = await raceAbort(name, called, limit.signal, tool.timeoutMs);
-      return { outcome: this.policy ? { ...outcome, decision: "allow" } : outcome, value };
-    } finally {
-      limit.dispose();
-    }
+    })().catch((error: unknown) => {
+      state.ended = error instanceof ToolError ? "tool_error" : "threw";
+      return failedOutcome(name, error, request.sanitizeErrors);
+    });
+    state.race = raceAbort(name, state.called, limit.signal, tool.timeoutMs);
+    return state;
   }
+
+  /** How an attempt ended, once its race settled: a callback still running is abandoned (its late result watched). */
+  private endAttempt(
+    state: AttemptState,
+    outcome: CallOutcome,
+    record: CallRecord,
+    request: CallRequestContext,
+  ): Attempt {
+    state.dispose();
+    if (state.ended === undefined) {
+      record.abandoned = true;
+      this.watchLate(state.called, record, outcome, state.started, request);
+      const ownTimeout = outcome.code === "timeout" && !request.signal.aborted;
+      return { outcome, retryable: ownTimeout, verdict: outcome.code === "timeout" ? "failure" : "neutral" };
+    }
+    const threw = state.ended === "threw";
+    const verdict: BreakerVerdict = outcome.code === "ok" ? "success" : threw ? "failure" : "neutral";
+    return { outcome, value: state.value, retryable: threw, verdict };
+  }
+
+  /** When an abandoned callback settles after all: a second record with `late`, and the tool's late count. */
+  private watchLate(
+    called: Promise<CallOutcome>,
+    record: CallRecord,
+    cut: CallOutcome,
+    started: number,
+    request: CallRequestContext,
+  ): void {
+    void called.then((settled) => {
+      this.stats.late(record.name);
+      const late: CallRecord = {
+        ...record,
+        outcome: cut.code ?? "timeout",
+        exitCode: cut.exitCode,
+        abandoned: true,
+        late: { settled: settled.code === "ok" ? "value" : "error", afterMs: elapsedMs(started) },
+      };
+      emit(Object.freeze(late), this.onCall, request.onCall);
+    });
+  }
+
+  /** Completes the call's record and hands it to the trace, stats, span and hooks. */
+  private finish(
+    record: CallRecord,
+    started: number,
+    request: CallRequestContext,
+    span: SpanLike | undefined,
+    result: { outcome: CallOutcome; value?: unknown; issues?: Issue[] },
+  ): Dispatched {
+    const outcome =
+      record.decision === "allow" ? { ...result.outcome, decision: "allow" as const } : result.outcome;
+    record.outcome = outcome.code ?? "ok";
+    record.exitCode = outcome.exitCode;
+    record.durationMs = elapsedMs(started);
+    record.bytesOut = outcome.stdout === "" ? 0 : Buffer.byteLength(outcome.stdout);
+    if (record.outcome !== "not_found") this.stats.add(record.name, record.outcome, record.durationMs);
+    if (span && this.telemetry) {
+      this.telemetry.endCall(span, {
+        outcome: record.outcome,
+        exitCode: record.exitCode,
+        attempts: record.attempts,
+        output: outcome.stdout,
+        message: outcome.stderr.split("\n")[0],
+      });
+    }
+    request.records?.set(record.callId, record);
+    if (this.onCall || request.onCall) emit(Object.freeze(record), this.onCall, request.onCall);
+    return { outcome, value: result.value, issues: result.issues, record };
+  }
+}
+
+/** A call over its tool's rate limit. */
+function rateLimited(name: string, limiter: RateLimiter): { outcome: CallOutcome } {
+  const message = `${name}: rate limited (${limiter.describe()}); try again later\n`;
+  return { outcome: failed("rate_limited", message, TEMPORARY_FAILURE_EXIT) };
 }
 
 /** A policy's refusal as shell output (the callback never ran); exit 0 means allowed. */
 function denial(name: string, reason: string | undefined): CallOutcome {
-  if (reason === undefined) return { stdout: "", stderr: "", exitCode: 0 };
-  return { stdout: "", stderr: `${name}: denied: ${reason}\n`, exitCode: 126, decision: "deny" };
+  if (reason === undefined) return { stdout: "", stderr: "", exitCode: 0, code: "ok" };
+  return {
+    stdout: "",
+    stderr: `${name}: denied: ${reason}\n`,
+    exitCode: 126,
+    decision: "deny",
+    code: "denied",
+  };
 }
 
 /** The call's own signal: the run's, or aborted sooner at the tool's timeoutMs. */

@@ -1,12 +1,13 @@
 import { setMaxListeners } from "node:events";
 import { KILL_GRACE_MS } from "./limits.js";
 import type { CallOutcome, CallRequest, RunRequest, RunResult } from "./protocol.js";
-import type { PlannedCall, Registry } from "./registry.js";
+import type { OnCall, PlannedCall, Registry } from "./registry.js";
 import { ShellCatalog } from "./shell/catalog.js";
 import type { CatalogSnapshot, RunHandle, WorkerPool } from "./shell/pool.js";
 import { runScript } from "./shell/run-script.js";
 import type { StopReason } from "./shell/stop.js";
-import { elapsedMs, type TraceEntry } from "./trace.js";
+import type { SpanLike } from "./telemetry.js";
+import { type CallRecord, elapsedMs, type TraceEntry } from "./trace.js";
 
 /** Everything one execute() needs, resolved by ScriptedTool. */
 export interface RunSetup {
@@ -18,6 +19,12 @@ export interface RunSetup {
   tenant: string | undefined;
   /** Plan mode's record of the calls it did not run. */
   plan?: PlannedCall[];
+  /** The run's span (telemetry): each call's span is its child. */
+  span?: SpanLike;
+  /** The run's own onCall hook. */
+  onCall?: OnCall;
+  /** The records of the run's calls by call id, filled by the registry, to complete the trace. */
+  records?: Map<string, CallRecord>;
 }
 
 /**
@@ -70,6 +77,9 @@ function callTool(setup: RunSetup, call: CallRequest, clock: RunClock): Promise<
     tenant: setup.tenant,
     sanitizeErrors: setup.request.sanitizeErrors,
     plan: setup.plan,
+    span: setup.span,
+    onCall: setup.onCall,
+    records: setup.records,
   });
 }
 

@@ -1,3 +1,4 @@
+import { type BreakerOptions, breakerSettings } from "./breaker.js";
 import { ToolshellError } from "./errors.js";
 import { type CallOptions, type CallResult, callFromHost } from "./host-call.js";
 import {
@@ -15,12 +16,15 @@ import {
 import type { Policy } from "./policy.js";
 import { renderSystemPrompt } from "./prompt.js";
 import type { RunLimits, RunRequest } from "./protocol.js";
-import { type PlannedCall, Registry } from "./registry.js";
+import { type OnCall, type PlannedCall, Registry } from "./registry.js";
 import { type RunSetup, runInline, runIsolated } from "./run.js";
 import type { JsonSchema } from "./schema/json-schema.js";
 import { type CatalogSnapshot, sharedPool } from "./shell/pool.js";
+import type { ToolStats } from "./stats.js";
+import { createTelemetry, type Telemetry, type TelemetryOptions } from "./telemetry.js";
 import { type NamelessTool, normalizeTool, type ToolDefinition, type ToolSpec } from "./tool.js";
-import type { TraceEntry } from "./trace.js";
+import { type CallRecord, completeTrace, type TraceEntry } from "./trace.js";
+import { untrustedNonce, wrapUntrusted } from "./untrusted.js";
 
 /** Limits of one run; every field is optional and has a sane default. */
 export interface ExecutionLimitsOptions {
@@ -74,6 +78,23 @@ export interface ScriptedToolOptions {
    * trace entry's `outputIssues`.
    */
   strictOutput?: boolean;
+  /**
+   * A circuit breaker for every tool that does not set its own `breaker` (default: none): after `failures`
+   * failed calls within `windowMs`, a tool answers `<tool>: temporarily unavailable (N recent failures)` with
+   * exit 75 without running, until `cooldownMs` passes and one trial call succeeds.
+   */
+  breaker?: BreakerOptions;
+  /**
+   * Receives one record per tool call from every surface (scripts and `call()`), as the call ends, for audit logs
+   * and metrics; an abandoned call gets a second record with `late` when its callback settles. Whatever the
+   * hook throws or rejects with is ignored.
+   */
+  onCall?: OnCall;
+  /**
+   * OpenTelemetry: with `@opentelemetry/api` installed and a tracer provider registered (or an explicit
+   * `tracer`), one `execute_tool <name>` span per execute() and a child span per tool call. `false` turns it off.
+   */
+  telemetry?: TelemetryOptions | false;
 }
 
 /** Per-run options of execute(). */
@@ -92,6 +113,8 @@ export interface ExecuteOptions<Context = unknown> {
    * approval, then run the script for real.
    */
   plan?: boolean;
+  /** Receives this run's call records (after the ScriptedTool's `onCall`). */
+  onCall?: OnCall;
 }
 
 /** What a run produced. */
@@ -106,6 +129,11 @@ export interface ExecuteResult {
   traceDropped: number;
   /** In plan mode: the calls of tools that are not read-only, in order, which did not run. */
   plannedCalls?: PlannedCall[];
+  /**
+   * Set when the run called a `trust: "untrusted"` tool: stdout and stderr are then each delimited by
+   * `<<untrusted-output nonce=N>>` ... `<<end-untrusted-output nonce=N>>` with this run's nonce.
+   */
+  untrusted?: { nonce: string; tools: string[] };
 }
 
 /** The script tool's own definition, ready for any LLM API. */
@@ -116,6 +144,20 @@ export interface ScriptToolDefinition {
 }
 
 let nextCatalogId = 1;
+
+/** Delimits a run's output when it called an untrusted tool (see `trust: "untrusted"`). */
+function markUntrusted(result: ExecuteResult, records: ReadonlyMap<string, CallRecord>): ExecuteResult {
+  const tools = new Set<string>();
+  for (const record of records.values()) if (record.untrusted) tools.add(record.name);
+  if (tools.size === 0) return result;
+  const nonce = untrustedNonce();
+  return {
+    ...result,
+    stdout: wrapUntrusted(result.stdout, nonce),
+    stderr: wrapUntrusted(result.stderr, nonce),
+    untrusted: { nonce, tools: [...tools] },
+  };
+}
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -156,6 +198,9 @@ export class ScriptedTool {
   private readonly limits: RunLimits;
   private readonly env: Record<string, string>;
   private catalog: CatalogSnapshot | undefined;
+  /** Settles once OpenTelemetry is loaded or known to be absent; undefined when telemetry is off. */
+  private telemetryLoading: Promise<void> | undefined;
+  private telemetry: Telemetry | undefined;
 
   constructor(options: ScriptedToolOptions) {
     if (typeof options?.name !== "string" || !/^[A-Za-z0-9_-]{1,64}$/.test(options.name)) {
@@ -164,7 +209,19 @@ export class ScriptedTool {
     this.name = options.name;
     this.description = options.description ?? "";
     this.options = options;
-    this.registry = new Registry({ strictOutput: options.strictOutput === true, policy: options.policy });
+    this.registry = new Registry({
+      strictOutput: options.strictOutput === true,
+      policy: options.policy,
+      breaker: options.breaker === undefined ? undefined : breakerSettings(options.breaker, options.name),
+      onCall: options.onCall,
+    });
+    if (options.telemetry !== false) {
+      this.telemetryLoading = createTelemetry(options.telemetry ?? {}).then((telemetry) => {
+        this.telemetry = telemetry;
+        this.registry.telemetry = telemetry;
+        this.telemetryLoading = undefined;
+      });
+    }
     this.env = checkedEnv(options.env);
     const limits = options.limits ?? {};
     this.limits = {
@@ -245,6 +302,9 @@ export class ScriptedTool {
       timeoutMs,
       sanitizeErrors: this.options.sanitizeErrors ?? true,
     };
+    if (this.telemetryLoading) await this.telemetryLoading;
+    const span = this.telemetry?.startRun(this.name, script);
+    const records = new Map<string, CallRecord>();
     const setup: RunSetup = {
       request,
       registry: this.registry,
@@ -253,13 +313,21 @@ export class ScriptedTool {
       context: options.context,
       tenant: options.tenant,
       plan: options.plan ? [] : undefined,
+      span,
+      onCall: options.onCall,
+      records,
     };
     const pool =
       this.options.isolation === "inline"
         ? undefined
         : sharedPool(this.options.workers, this.options.workerMemoryMb ?? DEFAULT_WORKER_MEMORY_MB);
-    const result = await (pool ? runIsolated(setup, pool) : runInline(setup));
-    return setup.plan ? { ...result, plannedCalls: setup.plan } : result;
+    const ran = await (pool ? runIsolated(setup, pool) : runInline(setup));
+    completeTrace(ran.trace, records, options.tenant);
+    const result = markUntrusted(setup.plan ? { ...ran, plannedCalls: setup.plan } : ran, records);
+    if (span) {
+      this.telemetry?.endRun(span, { exitCode: result.exitCode, stdout: result.stdout, calls: records.size });
+    }
+    return result;
   }
 
   /**
@@ -274,7 +342,19 @@ export class ScriptedTool {
     params: unknown = {},
     options: CallOptions<Context> = {},
   ): Promise<CallResult> {
-    return callFromHost(this.registry, name, params, options, this.options.sanitizeErrors ?? true);
+    const sanitize = this.options.sanitizeErrors ?? true;
+    if (!this.telemetryLoading) return callFromHost(this.registry, name, params, options, sanitize);
+    return this.telemetryLoading.then(() => callFromHost(this.registry, name, params, options, sanitize));
+  }
+
+  /**
+   * Per-tool figures over each tool's last 1,000 calls from every surface: calls, errors, errorRate, latency
+   * percentiles (p50/p90/p99 ms), calls by outcome, and late results.
+   * @example
+   * const { get_user } = api.stats(); if (get_user && get_user.errorRate > 0.5) alert(get_user.byOutcome);
+   */
+  stats(): Record<string, ToolStats> {
+    return this.registry.statistics();
   }
 
   /** Markdown a model can use cold: the commands, how to pass arguments, what the shell can and cannot do. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { type BreakerOptions, breakerSettings, type RateLimitOptions, rateLimitSettings } from "./breaker.js";
 import { ToolshellError } from "./errors.js";
 import { resolveRisk, type ToolAnnotations, type ToolRisk } from "./policy.js";
 import type { JsonSchema } from "./schema/json-schema.js";
@@ -58,8 +59,27 @@ export interface ToolDefinition<Params = Record<string, unknown>, Context = unkn
   risk?: Partial<ToolRisk>;
   /** MCP annotations (`readOnlyHint`, ...), read when `risk` does not say. */
   annotations?: ToolAnnotations;
-  /** The longest one call may take; past it the call ends with exit 124 even if the callback ignores its signal. */
+  /**
+   * The longest one call may take (one attempt, under `retry`); past it the call ends with exit 124 even if the
+   * callback ignores its signal.
+   */
   timeoutMs?: number;
+  /**
+   * Bounded retries for an idempotent tool (registering one on a tool whose risk is not idempotent is an error):
+   * an attempt that throws (other than a ToolError) or passes its `timeoutMs` is tried again, up to `attempts` in
+   * all, after `backoffMs`, doubled each time; never past the call's deadline, never after a cancel.
+   */
+  retry?: RetryOptions;
+  /** This tool's circuit breaker, or `false` for none; default: the ScriptedTool's `breaker` option. */
+  breaker?: BreakerOptions | false;
+  /** At most `calls` calls per `perMs` (shared by every run and host call); past it a call exits 75 without running. */
+  rateLimit?: RateLimitOptions;
+  /**
+   * `"untrusted"` for tools whose output is third-party text (web pages, mail): a run that called one has its
+   * stdout and stderr delimited by per-run markers, and each call's output is scanned for prompt-injection
+   * phrasing (`injectionFlags` in the trace). A signal and a boundary for the model, not a defense.
+   */
+  trust?: "trusted" | "untrusted";
   // A method signature on purpose: its bivariance lets AI SDK tools, typed (input, options), register as they are.
   execute(params: Params, context: ToolContext<Context>): unknown;
 }
@@ -86,11 +106,24 @@ export interface ToolSpec {
   maxOutputBytes?: number;
 }
 
+/** The `retry` option of a tool. */
+export interface RetryOptions {
+  /** Attempts in all, the first included (2-10). */
+  attempts: number;
+  /** Wait before the second attempt in ms, doubled before each next one (default 100). */
+  backoffMs?: number;
+}
+
 /** A registered tool: its spec plus the callback that stays on the caller's thread. */
 export interface RegisteredTool {
   spec: ToolSpec;
   risk: ToolRisk;
   timeoutMs: number | undefined;
+  retry?: Required<RetryOptions>;
+  /** Resolved breaker settings: undefined to use the ScriptedTool's default, false for none. */
+  breaker?: Required<BreakerOptions> | false;
+  rateLimit?: RateLimitOptions;
+  untrusted: boolean;
   execute: (params: Record<string, unknown>, context: ToolContext) => unknown;
 }
 
@@ -225,10 +258,45 @@ export function normalizeTool(
   if (timeoutMs !== undefined && (!Number.isFinite(timeoutMs) || timeoutMs <= 0)) {
     throw new ToolshellError("invalid_tool", `${name}: timeoutMs must be a positive number`);
   }
-  return {
+  const risk = resolveRisk(definition.risk, definition.annotations);
+  const trust = definition.trust;
+  if (trust !== undefined && trust !== "trusted" && trust !== "untrusted") {
+    throw new ToolshellError("invalid_tool", `${name}: trust must be "trusted" or "untrusted"`);
+  }
+  const registered: RegisteredTool = {
     spec,
-    risk: resolveRisk(definition.risk, definition.annotations),
+    risk,
     timeoutMs,
+    untrusted: trust === "untrusted",
     execute: definition.execute as RegisteredTool["execute"],
   };
+  if (definition.retry !== undefined) registered.retry = retrySettings(definition.retry, risk, name);
+  if (definition.breaker !== undefined) {
+    registered.breaker = definition.breaker === false ? false : breakerSettings(definition.breaker, name);
+  }
+  if (definition.rateLimit !== undefined)
+    registered.rateLimit = rateLimitSettings(definition.rateLimit, name);
+  return registered;
+}
+
+/** Checks a retry option: only an idempotent tool may be called twice for one call. */
+function retrySettings(retry: RetryOptions, risk: ToolRisk, name: string): Required<RetryOptions> {
+  if (!risk.idempotent) {
+    throw new ToolshellError(
+      "invalid_tool",
+      `${name}: retry needs an idempotent tool (risk: { idempotent: true } or annotations.idempotentHint); a retried call may run twice`,
+    );
+  }
+  const attempts = retry?.attempts;
+  if (typeof attempts !== "number" || !Number.isSafeInteger(attempts) || attempts < 2 || attempts > 10) {
+    throw new ToolshellError("invalid_tool", `${name}: retry.attempts must be a whole number from 2 to 10`);
+  }
+  const backoffMs = retry.backoffMs ?? 100;
+  if (!Number.isFinite(backoffMs) || backoffMs < 0 || backoffMs > 60_000) {
+    throw new ToolshellError(
+      "invalid_tool",
+      `${name}: retry.backoffMs must be a number of ms from 0 to 60000`,
+    );
+  }
+  return { attempts, backoffMs };
 }
