@@ -104,6 +104,10 @@ export interface ToolSpec {
   category: string | undefined;
   /** Per-tool output budget in bytes, when set. */
   maxOutputBytes?: number;
+  /** What the tool may do (from `risk` or MCP `annotations`, safe defaults for what they leave unsaid). */
+  risk: ToolRisk;
+  /** The tool's output is third-party text (`trust: "untrusted"`): the run's result is wrapped in markers. */
+  untrusted?: true;
 }
 
 /** The `retry` option of a tool. */
@@ -234,12 +238,14 @@ export function normalizeTool(
   }
   const schemaSource = (definition.inputSchema ??
     ("parameters" in definition ? definition.parameters : undefined)) as InputSchema | undefined;
+  const risk = resolveRisk(definition.risk, definition.annotations);
   const spec: ToolSpec = {
     name,
     description,
     inputSchema: toJsonSchema(schemaSource, name),
     tags: stringList(definition.tags, name, "tags"),
     category: definition.category,
+    risk,
   };
   if (definition.outputSchema !== undefined) {
     spec.outputSchema = toJsonSchema(definition.outputSchema as InputSchema, name, "output");
@@ -258,11 +264,11 @@ export function normalizeTool(
   if (timeoutMs !== undefined && (!Number.isFinite(timeoutMs) || timeoutMs <= 0)) {
     throw new ToolshellError("invalid_tool", `${name}: timeoutMs must be a positive number`);
   }
-  const risk = resolveRisk(definition.risk, definition.annotations);
   const trust = definition.trust;
   if (trust !== undefined && trust !== "trusted" && trust !== "untrusted") {
     throw new ToolshellError("invalid_tool", `${name}: trust must be "trusted" or "untrusted"`);
   }
+  if (trust === "untrusted") spec.untrusted = true;
   const registered: RegisteredTool = {
     spec,
     risk,

@@ -109,20 +109,25 @@ describe("in-process (linked pair)", () => {
       );
       return (await client.listTools()).tools[0]?.annotations;
     };
-    expect(await annotationsOf(readOnly, { definitions: readOnly })).toEqual({
+    expect(await annotationsOf(readOnly, {})).toEqual({
       readOnlyHint: true,
       destructiveHint: false,
       idempotentHint: true,
       openWorldHint: false,
     });
-    expect(await annotationsOf([...readOnly, writer], { definitions: [...readOnly, writer] })).toEqual({
+    expect(await annotationsOf([...readOnly, writer], {})).toEqual({
       readOnlyHint: false,
       destructiveHint: false,
       idempotentHint: false,
       openWorldHint: true,
     });
-    // Without a source for the members' risk, the safe side.
-    expect((await annotationsOf(readOnly, {}))?.readOnlyHint).toBe(false);
+    // A member that says nothing of its risk counts as a destructive, open-world writer.
+    expect(await annotationsOf([...readOnly, { name: "x", execute: () => "x" }], {})).toEqual({
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: false,
+      openWorldHint: true,
+    });
   });
 
   it("answers a call with resultText as text and the run as structuredContent", async () => {
@@ -329,7 +334,7 @@ describe("stdio (spawned process)", () => {
     const { client, stderr } = await spawnClient("test/fixtures/mcp-stdio-server.ts");
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(["script"]);
-    expect(tools[0]?.annotations?.readOnlyHint).toBe(false); // no definitions given: the safe side
+    expect(tools[0]?.annotations?.readOnlyHint).toBe(true); // every fixture tool is annotated read-only
 
     const ok = await call(client, "script", { commands: "greet --name ada | jq -r .greeting" });
     expect(text(ok)).toBe("hello ada\n");

@@ -81,11 +81,9 @@ async function importModule(file: string, label: string): Promise<Record<string,
   }
 }
 
-/** A ScriptedTool and the definitions it was built from (read for their risk, e.g. by the MCP server). */
+/** The ScriptedTool a CLI command works with. */
 export interface LoadedToolshell {
   api: ScriptedTool;
-  /** Empty when the module exports a ScriptedTool and no `tools` array besides. */
-  definitions: readonly ToolDefinition[];
 }
 
 /**
@@ -105,8 +103,7 @@ export async function loadToolshell(
     file === undefined ? { default: ecommerceToolset } : await importModule(file, label);
   const found = toolsFromModule(exports, label);
   if (isScriptedTool(found)) {
-    const definitions = Array.isArray(exports.tools) ? (exports.tools as ToolDefinition[]) : [];
-    return { api: found, definitions };
+    return { api: found };
   }
   try {
     const api = new ScriptedTool({
@@ -115,7 +112,7 @@ export async function loadToolshell(
       tools: found.tools,
       compactPrompt: options.compactPrompt,
     });
-    return { api, definitions: found.tools };
+    return { api };
   } catch (error) {
     throw new CliError(`${label}: ${errorMessage(error)}`, undefined, { cause: error });
   }

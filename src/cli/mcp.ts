@@ -1,5 +1,4 @@
 import type { ScriptedTool } from "../scripted-tool.js";
-import type { ToolDefinition } from "../tool.js";
 import { CliError, errorMessage } from "./errors.js";
 import type { CliIo } from "./io.js";
 
@@ -73,12 +72,7 @@ function untilEnd(stream: NodeJS.ReadableStream): Promise<void> {
  * `name.tool` commands; resolves to the exit code once the server stops (stdin ends, SIGINT or SIGTERM). Logs go
  * to stderr only. Throws a CliError when the MCP SDK is missing or an upstream cannot be reached.
  */
-export async function serveMcp(
-  api: ScriptedTool,
-  definitions: readonly ToolDefinition[],
-  options: McpCommandOptions,
-  io: CliIo,
-): Promise<number> {
+export async function serveMcp(api: ScriptedTool, options: McpCommandOptions, io: CliIo): Promise<number> {
   const log = (line: string): void => {
     io.stderr.write(`toolshell: ${line}\n`);
   };
@@ -112,7 +106,6 @@ export async function serveMcp(
       toolName: options.toolName,
       discovery: options.discovery,
       timeoutMs: options.timeoutMs,
-      definitions,
     };
     let running: { close(): Promise<void> };
     let stopped: Promise<void>;

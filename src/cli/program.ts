@@ -156,11 +156,10 @@ Examples:
       }) => {
         const { consoleToStderr, serveMcp } = await import("./mcp.js");
         if (options.http === undefined) consoleToStderr();
-        const { api, definitions } = await loadToolshell(options.tools);
+        const { api } = await loadToolshell(options.tools);
         try {
           result.exitCode = await serveMcp(
             api,
-            definitions,
             {
               upstreams: options.upstream,
               httpPort: options.http,

@@ -2,35 +2,10 @@
  * The script tool's MCP annotations, derived conservatively from its member tools' risk: a script may call any
  * of them, so it is only as harmless as the most dangerous one. Pure: no MCP SDK import here.
  */
-import { resolveRisk, type ToolAnnotations, type ToolRisk } from "../policy.js";
-import type { ToolSpec } from "../tool.js";
-
-/** Where a member tool's risk can come from besides the ScriptedTool itself: the definitions it was built from. */
-export interface ToolRiskSource {
-  name: string;
-  risk?: Partial<ToolRisk>;
-  annotations?: ToolAnnotations;
-}
+import type { ToolAnnotations, ToolRisk } from "../policy.js";
 
 /** Annotations of a tool the server exposes, in MCP's vocabulary (all four hints always set). */
 export type DerivedAnnotations = Required<ToolAnnotations>;
-
-/**
- * Each member tool's risk: the spec's own `risk` when the ScriptedTool exposes it, else the matching definition's
- * `risk`/`annotations`, else the safe defaults (may write, destructive, not idempotent, open world).
- */
-export function memberRisks(
-  specs: readonly ToolSpec[],
-  definitions: readonly ToolRiskSource[] = [],
-): ToolRisk[] {
-  const byName = new Map(definitions.map((definition) => [definition.name, definition]));
-  return specs.map((spec) => {
-    const own = (spec as ToolSpec & { risk?: Partial<ToolRisk> }).risk;
-    if (own !== undefined) return resolveRisk(own, undefined);
-    const definition = byName.get(spec.name);
-    return resolveRisk(definition?.risk, definition?.annotations);
-  });
-}
 
 /**
  * The script tool's hints: read-only only when every member is, non-destructive only when no member is

@@ -21,12 +21,7 @@ import { ToolshellError } from "../errors.js";
 import { renderSystemPrompt } from "../prompt.js";
 import { resultText } from "../result-text.js";
 import type { ExecuteResult, ScriptedTool } from "../scripted-tool.js";
-import {
-  DISCOVER_ANNOTATIONS,
-  memberRisks,
-  scriptAnnotations,
-  type ToolRiskSource,
-} from "./server-annotations.js";
+import { DISCOVER_ANNOTATIONS, scriptAnnotations } from "./server-annotations.js";
 import {
   answerDiscover,
   DISCOVER_INPUT_SCHEMA,
@@ -70,11 +65,6 @@ export interface McpServerOptions {
   progressIntervalMs?: number;
   /** Wall time of each run in ms (default: the ScriptedTool's). */
   timeoutMs?: number;
-  /**
-   * The tool definitions the ScriptedTool was built from, read for their `risk` / `annotations` only, to derive
-   * the script tool's annotations. Tools found in neither place count as destructive, open-world writers.
-   */
-  definitions?: readonly ToolRiskSource[];
 }
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
@@ -133,7 +123,7 @@ function listTools(api: ScriptedTool, setup: Settings): ListToolsResult {
       description: definition.description,
       inputSchema: definition.inputSchema as Tool["inputSchema"],
       outputSchema: SCRIPT_OUTPUT_SCHEMA as Tool["outputSchema"],
-      annotations: scriptAnnotations(memberRisks(api.tools(), setup.options.definitions)),
+      annotations: scriptAnnotations(api.tools().map((tool) => tool.risk)),
     },
   ];
   if (setup.discovery) {
