@@ -34,3 +34,5 @@ export const DEFAULT_MAX_CONCURRENCY: number = 8;
 export const MAX_KEPT_OUTPUT_BYTES: number = 32 * 1024 * 1024;
 /** Bytes one tool call may return to the shell; past it the head and tail are kept around a marker. */
 export const MAX_TOOL_OUTPUT_BYTES: number = 16 * 1024 * 1024;
+/** UTF-8 bytes of JSON a call's params may take (host calls and params piped into a command alike). */
+export const MAX_PARAMS_BYTES: number = 1024 * 1024;

@@ -9,7 +9,7 @@ import {
 import { cutMiddle } from "./budget.js";
 import { ToolError, ToolshellError } from "./errors.js";
 import { formatIssues, type Issue } from "./issues.js";
-import { MAX_TOOL_OUTPUT_BYTES } from "./limits.js";
+import { MAX_PARAMS_BYTES, MAX_TOOL_OUTPUT_BYTES } from "./limits.js";
 import {
   compileOutputCheck,
   issueList,
@@ -26,9 +26,6 @@ import type { SpanLike, Telemetry } from "./telemetry.js";
 import type { RegisteredTool, ToolContext } from "./tool.js";
 import { type CallRecord, elapsedMs } from "./trace.js";
 import { scanForInjection } from "./untrusted.js";
-
-/** UTF-8 bytes of JSON a call's params may take (host calls and params piped into a command alike). */
-export const MAX_PARAMS_BYTES: number = 1024 * 1024;
 
 /** Receives one record per call, from every surface; what it throws or rejects with is ignored. */
 export type OnCall = (record: CallRecord) => unknown;

@@ -23,7 +23,7 @@ const INJECTION_PATTERNS: ReadonlyArray<readonly [string, RegExp]> = [
   ],
   [
     "role-tag",
-    /<\/?\s*(?:system|assistant|user|tool|developer)\s*>|<\|(?:im_start|im_end|system|assistant|user)\|>|\[\/?INST\]|^\s*(?:system|assistant|developer)\s*:/im,
+    /<\/?\s*(?:system|assistant|user|tool|developer)\s*>|<\|(?:im_start|im_end|system|assistant|user)\|>|\[\/?INST\]|^[ \t]*(?:system|assistant|developer)[ \t]*:/im,
   ],
   [
     "conceal-from-user",
@@ -36,9 +36,20 @@ const INJECTION_PATTERNS: ReadonlyArray<readonly [string, RegExp]> = [
   ["marker-forgery", /<<\s*(?:end-)?untrusted-output/i],
 ];
 
+/**
+ * Shortens every run of whitespace to at most two characters (a space, a newline, or a space and a newline) in
+ * one linear pass, so the patterns' `\s+` can never backtrack over long runs: the text is hostile, and a pattern
+ * like `ignore\s+...\s*instructions` over "ignore" and a million spaces is quadratic.
+ */
+function collapseWhitespace(text: string): string {
+  return text.replace(/[^\S\n]+/g, " ").replace(/\n\s*/g, "\n");
+}
+
 /** The flags of common prompt-injection phrasing found in `text` (its first INJECTION_SCAN_BYTES), in a fixed order. */
 export function scanForInjection(text: string): string[] {
-  const head = text.length > INJECTION_SCAN_BYTES ? text.slice(0, INJECTION_SCAN_BYTES) : text;
+  const head = collapseWhitespace(
+    text.length > INJECTION_SCAN_BYTES ? text.slice(0, INJECTION_SCAN_BYTES) : text,
+  );
   const flags: string[] = [];
   for (const [flag, pattern] of INJECTION_PATTERNS) if (pattern.test(head)) flags.push(flag);
   return flags;
