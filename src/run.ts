@@ -4,7 +4,7 @@ import type { CallOutcome, CallRequest, RunRequest, RunResult } from "./protocol
 import type { OnCall, PlannedCall, Registry } from "./registry.js";
 import { ShellCatalog } from "./shell/catalog.js";
 import type { CatalogSnapshot, RunHandle, WorkerPool } from "./shell/pool.js";
-import { runScript } from "./shell/run-script.js";
+import { runScript, truncate } from "./shell/run-script.js";
 import type { StopReason } from "./shell/stop.js";
 import type { SpanLike } from "./telemetry.js";
 import { type CallRecord, elapsedMs, type TraceEntry } from "./trace.js";
@@ -124,13 +124,25 @@ function notStarted(reason: StopReason, timeoutMs: number): RunResult {
   };
 }
 
-/** The result of a run whose worker had to be terminated or failed: what the host saw, and why it ended. */
+/** What a terminated worker had printed (top-level statements that ended), if anything. */
+interface Printed {
+  stdout: string;
+  stderr: string;
+  cut: boolean;
+}
+
+/**
+ * The result of a run whose worker had to be terminated or failed: what it had printed, the trace of the calls
+ * the host saw, and why it ended.
+ */
 function lostRun(
   message: string,
   reason: StopReason | undefined,
-  timeoutMs: number,
+  request: RunRequest,
   trace: TraceEntry[],
+  printed: Printed | undefined,
 ): RunResult {
+  const { timeoutMs } = request;
   const why =
     reason === "timeout"
       ? `toolshell: timed out after ${timeoutMs} ms (the shell did not stop by itself and was terminated)\n`
@@ -138,7 +150,20 @@ function lostRun(
         ? "toolshell: aborted (the shell did not stop by itself and was terminated)\n"
         : `toolshell: ${message}\n`;
   const exitCode = reason === "timeout" ? 124 : reason === "abort" ? 130 : 1;
-  return { stdout: "", stderr: why, exitCode, trace, truncated: false, traceDropped: 0 };
+  const limit = request.limits.maxOutputBytes;
+  const stdout = truncate(printed?.stdout ?? "", limit, "stdout");
+  const stderr = truncate(printed?.stderr ?? "", limit, "stderr");
+  const overflow = printed?.cut
+    ? "toolshell: the output printed before the shell was terminated was longer than what it keeps; the rest is lost\n"
+    : "";
+  return {
+    stdout: stdout.text,
+    stderr: stderr.text + overflow + why,
+    exitCode,
+    trace,
+    truncated: stdout.cut || stderr.cut || (printed?.cut ?? false),
+    traceDropped: 0,
+  };
 }
 
 /**
@@ -183,15 +208,16 @@ export function runIsolated(setup: RunSetup, pool: WorkerPool): Promise<RunResul
       });
     };
     const onFailed = (message: string) =>
-      finish(lostRun(message, clock.reason, setup.request.timeoutMs, seen));
+      finish(lostRun(message, clock.reason, setup.request, seen, handle?.printed()));
     const stop = () => {
       const reason = clock.reason ?? "abort";
       // Still waiting for a worker: nothing ran, so say that (the run is stopped as soon as it starts).
       if (!handle) return finish(notStarted(reason, setup.request.timeoutMs));
       handle.stop(reason);
       killTimer = setTimeout(() => {
+        const printed = handle?.printed();
         handle?.kill();
-        finish(lostRun("", reason, setup.request.timeoutMs, seen));
+        finish(lostRun("", reason, setup.request, seen, printed));
       }, KILL_GRACE_MS);
     };
     clock.controller.signal.addEventListener("abort", stop, { once: true });

@@ -207,9 +207,11 @@ function adjusted(name: string): Command {
   };
 }
 
-/** The shell's own commands that replace or refuse just-bash's: stateless, so built once and shared by runs. */
-export const SHELL_COMMANDS: readonly Command[] = [
-  refuseCommand,
-  ...FILE_COMMANDS.map(refusingCommand),
-  ...[...ARGUMENT_FIXES.keys(), "printf"].map(adjusted),
-];
+/** The shell's own commands that refuse: stateless, so built once and shared by runs. */
+export const REFUSING_COMMANDS: readonly Command[] = [refuseCommand, ...FILE_COMMANDS.map(refusingCommand)];
+
+/** Wrappers around just-bash's own commands (they call `context.origCommand`): built once, shared by runs. */
+export const WRAPPED_COMMANDS: readonly Command[] = [...ARGUMENT_FIXES.keys(), "printf"].map(adjusted);
+
+/** The shell's own commands that replace or refuse just-bash's. */
+export const SHELL_COMMANDS: readonly Command[] = [...REFUSING_COMMANDS, ...WRAPPED_COMMANDS];

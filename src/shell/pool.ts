@@ -2,7 +2,7 @@ import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import type { CallOutcome, CallRequest, RunRequest, RunResult, ToHost, ToWorker } from "../protocol.js";
 import type { ToolSpec } from "../tool.js";
-import { STOP_FLAG, type StopReason } from "./stop.js";
+import { readStream, resetStream, STOP_FLAG, type StopReason, streamBuffer } from "./stop.js";
 
 /** How a run in a worker reaches the host: tool calls in, the result out. */
 export interface RunHandlers {
@@ -33,6 +33,8 @@ function workerEntry(): { entry: URL | string; eval: boolean } {
 class ShellWorker {
   readonly worker: Worker;
   readonly stopFlag: Int32Array = new Int32Array(new SharedArrayBuffer(4));
+  /** The current run's top-level output, copied by the worker as it is printed. */
+  readonly output: SharedArrayBuffer = streamBuffer();
   readonly ready: Promise<void>;
   catalogId = -1;
   runId = -1;
@@ -43,7 +45,7 @@ class ShellWorker {
     const { entry, eval: isCode } = workerEntry();
     this.worker = new Worker(entry, {
       eval: isCode,
-      workerData: { stopBuffer: this.stopFlag.buffer },
+      workerData: { stopBuffer: this.stopFlag.buffer, outputBuffer: this.output },
       env: {},
       resourceLimits: { maxOldGenerationSizeMb: memoryLimitMb, maxYoungGenerationSizeMb: 32 },
     });
@@ -112,6 +114,14 @@ export class RunHandle {
     if (this.shell.runId !== this.runId) return;
     Atomics.store(this.shell.stopFlag, 0, reason === "timeout" ? STOP_FLAG.timeout : STOP_FLAG.abort);
     this.shell.post({ type: "abort", runId: this.runId, reason });
+  }
+
+  /**
+   * What the run had printed, statement by statement, when its worker was terminated or failed (stdout and stderr
+   * as printed, before any budget cut; `cut` when it printed more than the buffer holds).
+   */
+  printed(): { stdout: string; stderr: string; cut: boolean } {
+    return readStream(this.shell.output);
   }
 
   /** Ends the worker (a run that did not stop in time); the pool replaces it. */
@@ -185,6 +195,7 @@ export class WorkerPool {
     const runId = this.nextRunId++;
     worker.runId = runId;
     Atomics.store(worker.stopFlag, 0, STOP_FLAG.none);
+    resetStream(worker.output);
     worker.handlers = {
       onCall: handlers.onCall,
       onDone: (result) => {

@@ -1,4 +1,7 @@
-import { Bash } from "just-bash";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { Bash, type Command } from "just-bash";
 import { discoverCommand } from "../../builtins/discover.js";
 import { helpCommand } from "../../builtins/help.js";
 import { backgroundCommand, unreportedJobs, waitCommand } from "../../builtins/jobs.js";
@@ -11,11 +14,26 @@ import { MAX_PIPE_BYTES } from "../limits.js";
 import type { RunRequest, RunResult } from "../protocol.js";
 import { closest } from "../suggest.js";
 import type { ShellCatalog } from "./catalog.js";
-import { ABSENT_COMMANDS, explainRefusals, SHELL_COMMANDS, TRANSFORM_COMMANDS } from "./commands.js";
+import {
+  ABSENT_COMMANDS,
+  explainRefusals,
+  REFUSING_COMMANDS,
+  TRANSFORM_COMMANDS,
+  WRAPPED_COMMANDS,
+} from "./commands.js";
 import { RefusingFileSystem } from "./filesystem.js";
 import { scriptGuard } from "./guard.js";
 import { RunContext, type ToolInvoker } from "./run-context.js";
-import { Stopper, type StopSources } from "./stop.js";
+import {
+  hookScriptOutput,
+  OutputSink,
+  readStream,
+  Stopper,
+  type StopSources,
+  statementBoundaries,
+  streamBuffer,
+  streamTo,
+} from "./stop.js";
 
 /** The shell's fixed environment: nothing of the host's. */
 const BASE_ENV: Readonly<Record<string, string>> = {
@@ -26,7 +44,7 @@ const BASE_ENV: Readonly<Record<string, string>> = {
 };
 
 /** What leaves the run is cut to the budget around a marker; pipes inside the run are never cut. */
-function truncate(text: string, limit: number, stream: string): { text: string; cut: boolean } {
+export function truncate(text: string, limit: number, stream: string): { text: string; cut: boolean } {
   const { text: kept, cut } = cutMiddle(
     text,
     limit,
@@ -52,6 +70,23 @@ function suggestCommands(stderr: string, known: string[]): string {
   });
 }
 
+/** just-bash's own registration of its bundled commands (private in the pinned 3.4.2). */
+interface DirectRegistration {
+  registerBundledCommand(command: Command): void;
+}
+
+/**
+ * just-bash dispatches a command registered as an extension (`customCommands`) through an extra wrapper that
+ * rebuilds its execution budget object on every call (~25% of a tool call's dispatch). Our own commands need
+ * nothing from that wrapper (they never call `origCommand`), so they are registered the way just-bash registers
+ * its bundled commands, when that private method is there; else as custom commands.
+ */
+function registersDirectly(): boolean {
+  return (
+    typeof (Bash.prototype as unknown as Partial<DirectRegistration>).registerBundledCommand === "function"
+  );
+}
+
 function buildShell(
   request: RunRequest,
   run: RunContext,
@@ -64,10 +99,8 @@ function buildShell(
     maxOutputBytes: MAX_PIPE_BYTES,
   });
   const tools = [...run.catalog.tools.values()].map((spec) => toolCommand(spec, run));
-  // A backstop only: the Stopper ends the run at the deadline itself, keeping its output.
-  const backstopMs = Math.max(1, request.deadline - Date.now()) + 1_000;
-  const customCommands = [
-    ...SHELL_COMMANDS,
+  const ownCommands = [
+    ...REFUSING_COMMANDS,
     jq,
     parallelCommand,
     outCommand(run),
@@ -78,25 +111,76 @@ function buildShell(
     ...tools,
   ];
   // Every name the shell answers to, derived from what is registered, so the filesystem confirms exactly these.
-  const names = new Set<string>([...TRANSFORM_COMMANDS, ...customCommands.map((command) => command.name)]);
+  const names = new Set<string>(TRANSFORM_COMMANDS);
+  for (const command of [...WRAPPED_COMMANDS, ...ownCommands]) names.add(command.name);
   filesystem.commands = names;
+  const direct = registersDirectly();
   const bash = new Bash({
     fs: filesystem,
     cwd: "/",
     env: { ...BASE_ENV, ...request.env },
     commands: [...TRANSFORM_COMMANDS],
-    customCommands,
+    customCommands: direct ? [...WRAPPED_COMMANDS] : [...WRAPPED_COMMANDS, ...ownCommands],
     defenseInDepth: false,
     executionLimitProfile: "hardened",
+    // The Stopper ends the run at its deadline (keeping its output) and ends `sleep` early. No wall-time limit
+    // for just-bash: a finite one costs a timer per command, and when it fires the output is lost.
+    sleep: stopper.sleep,
     executionLimits: {
-      maxExecutionTimeMs: backstopMs,
+      maxExecutionTimeMs: Number.POSITIVE_INFINITY,
       maxLoopIterations: request.limits.maxLoopIterations,
       maxCommandCount: request.limits.maxCommands,
       maxOutputSize: Math.max(MAX_PIPE_BYTES * 2, request.limits.maxOutputBytes * 2),
     },
   });
+  if (direct) {
+    const register = (bash as unknown as DirectRegistration).registerBundledCommand;
+    for (const command of ownCommands) register.call(bash, command);
+  }
   bash.registerTransformPlugin(scriptGuard);
   return { bash, names };
+}
+
+/**
+ * The module of the pinned just-bash (3.4.2) that holds its output accumulator, `ExecutionOutputAccumulator`; not
+ * exported by the package, so it is loaded by path. A different version fails the probe and nothing is hooked.
+ */
+const ACCUMULATOR_CHUNK = "chunks/chunk-J2OBOJ64.js";
+
+let streaming: Promise<boolean> | undefined;
+
+/**
+ * Hooks just-bash's output accumulator on this thread, once, and proves on a probe script that top-level output
+ * then reaches an {@link OutputSink} as each statement ends. False (nothing hooked) if just-bash's shape changed.
+ * A worker calls it as it starts; a run that streams awaits it.
+ */
+export function canStream(): Promise<boolean> {
+  streaming ??= (async () => {
+    try {
+      const bundle = path.dirname(createRequire(import.meta.url).resolve("just-bash"));
+      const chunk = (await import(pathToFileURL(path.join(bundle, ACCUMULATOR_CHUNK)).href)) as {
+        a?: { prototype?: unknown };
+      };
+      const undo = chunk.a ? hookScriptOutput(chunk.a) : undefined;
+      if (!undo) return false;
+      const buffer = streamBuffer();
+      const sink = new OutputSink(buffer);
+      const bash = new Bash({ commands: ["echo"], defenseInDepth: false });
+      bash.registerTransformPlugin(statementBoundaries(sink));
+      streamTo(sink);
+      try {
+        await bash.exec("echo a; x=$(echo no); echo b");
+      } finally {
+        streamTo(undefined);
+      }
+      if (readStream(buffer).stdout === "a\nb\n") return true;
+      undo();
+      return false;
+    } catch {
+      return false;
+    }
+  })();
+  return streaming;
 }
 
 /**
@@ -109,6 +193,8 @@ export async function runScript(
   invoke: ToolInvoker,
   stop: Omit<StopSources, "deadline">,
   runId: number,
+  /** In a worker: where top-level output is copied as it is printed, for the host to keep on a hard kill. */
+  output?: SharedArrayBuffer,
 ): Promise<RunResult> {
   const run = new RunContext(catalog, invoke, request.limits, runId);
   const filesystem = new RefusingFileSystem();
@@ -117,7 +203,15 @@ export async function runScript(
   stopper.attach(bash);
   run.startJob = (text, variables) =>
     bash.exec(text, { env: variables, signal: stopper.signal, rawScript: true });
-  const main = await bash.exec(request.script, { signal: stopper.signal, rawScript: true });
+  const sink = output && (await canStream()) ? new OutputSink(output) : undefined;
+  if (sink) bash.registerTransformPlugin(statementBoundaries(sink));
+  streamTo(sink);
+  let main: Awaited<ReturnType<Bash["exec"]>>;
+  try {
+    main = await bash.exec(request.script, { signal: stopper.signal, rawScript: true });
+  } finally {
+    streamTo(undefined);
+  }
   const late = await unreportedJobs(run);
   const executed = { ...main, stdout: main.stdout + late.stdout, stderr: main.stderr + late.stderr };
   const ended = stopper.finish(executed.stderr, executed.exitCode, request.timeoutMs);

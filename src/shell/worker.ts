@@ -7,13 +7,15 @@ import type { CallOutcome, ToHost, ToWorker } from "../protocol.js";
 import type { ToolSpec } from "../tool.js";
 import { ShellCatalog } from "./catalog.js";
 import type { ToolInvoker } from "./run-context.js";
-import { runScript } from "./run-script.js";
+import { canStream, runScript } from "./run-script.js";
 
 const port = parentPort;
 if (!port) throw new Error("toolshell: shell worker started outside a worker thread");
 
 /** Set by the host to stop the current run even while this thread never yields (a CPU-bound loop). */
 const stopFlag = new Int32Array(workerData.stopBuffer as SharedArrayBuffer);
+/** Where each run's top-level output is copied as it is printed, so the host keeps it if it must terminate us. */
+const outputBuffer = workerData.outputBuffer as SharedArrayBuffer;
 const catalogs = new Map<number, ShellCatalog>();
 const pendingCalls = new Map<string, (outcome: CallOutcome) => void>();
 let current: { runId: number; controller: AbortController } | undefined;
@@ -48,7 +50,7 @@ async function run(message: Extract<ToWorker, { type: "run" }>): Promise<void> {
   try {
     const catalog = catalogFor(message.catalogId, message.tools);
     const stop = { signal: controller.signal, flag: stopFlag };
-    const result = await runScript(request, catalog, invoker(runId), stop, runId);
+    const result = await runScript(request, catalog, invoker(runId), stop, runId, outputBuffer);
     send({ type: "done", runId, result });
   } catch (error) {
     send({ type: "failed", runId, message: error instanceof Error ? error.message : String(error) });
@@ -68,4 +70,5 @@ port.on("message", (message: ToWorker) => {
     current.controller.abort(new Error(message.reason));
   }
 });
+void canStream();
 send({ type: "ready" });
