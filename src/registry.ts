@@ -593,7 +593,10 @@ export class Registry {
     record.exitCode = outcome.exitCode;
     record.durationMs = elapsedMs(started);
     record.bytesOut = outcome.stdout === "" ? 0 : Buffer.byteLength(outcome.stdout);
-    if (record.outcome !== "not_found") this.stats.add(record.name, record.outcome, record.durationMs);
+    // Stats describe calls that reached a tool: not unknown names, nor plan mode's calls that never ran.
+    if (record.outcome !== "not_found" && !record.planned) {
+      this.stats.add(record.name, record.outcome, record.durationMs);
+    }
     if (span && this.telemetry) {
       this.telemetry.endCall(span, {
         outcome: record.outcome,

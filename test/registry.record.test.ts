@@ -138,6 +138,9 @@ describe("onCall and stats()", () => {
     });
     expect(stats.boom).toMatchObject({ calls: 2, errors: 2, errorRate: 1, byOutcome: { handler_failed: 2 } });
     expect(stats.delete_user).toBeUndefined();
+    // Plan mode's calls never ran: they are not in the figures.
+    await api.execute("delete_user --id 1", { plan: true });
+    expect(api.stats().delete_user).toBeUndefined();
 
     for (let i = 0; i < 1_005; i++) await api.call("timed");
     delay = 30;
