@@ -521,6 +521,7 @@ export class Registry {
       toolCallId: request.callId,
       context: request.context,
       tenant: request.tenant,
+      surface: record.surface,
       deadline: limit.deadline,
       messages: [],
     };

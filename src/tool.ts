@@ -22,6 +22,8 @@ export interface ToolContext<Context = unknown> {
   tenant: string | undefined;
   /** The per-run context given to `execute(script, { context })`. */
   context: Context;
+  /** Where the call came from: "shell" (a script, whatever ran it: execute(), MCP, an adapter) or "host" (api.call). */
+  surface: "shell" | "host";
   /** Always empty: present so AI SDK tools that read `messages` keep working. */
   messages: never[];
 }

@@ -16,6 +16,7 @@ const tools: ToolDefinition[] = [
     execute: ({ id }, ctx) => ({ ...user, id, tenant: ctx.tenant, context: ctx.context }),
   },
   { name: "delete_user", execute: () => "deleted\n" },
+  { name: "where", risk: { readOnly: true }, execute: (_params, ctx) => `${ctx.surface}\n` },
   {
     name: "boom",
     execute: () => {
@@ -45,6 +46,11 @@ describe("api.call: a host call through the same path as a script's", () => {
         '{"id":42,"name":"Jane","joined":"1970-01-01T00:00:00.000Z","tenant":"acme","context":{"trace":"t1"}}\n',
     });
     expect(result.callId).toMatch(/^host_\d+$/);
+  });
+
+  it("tells the callback which surface the call came from", async () => {
+    expect(await api.call("where")).toMatchObject({ ok: true, value: "host\n" });
+    expect((await api.execute("where")).stdout).toBe("shell\n");
   });
 
   it.each([
