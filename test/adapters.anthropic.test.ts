@@ -2,6 +2,7 @@ import Anthropic from "@anthropic-ai/sdk";
 import { describe, expect, it } from "vitest";
 import { providerToolName, runAnthropicToolUse, toAnthropicTool } from "../src/adapters/anthropic.js";
 import { type ExecuteResult, ScriptedTool, ToolshellError } from "../src/index.js";
+import { recordedFetch, SCRIPT_INPUT_SCHEMA } from "./fixtures/recorded-fetch.js";
 import { shop, track } from "./helpers.js";
 
 type Message = Anthropic.Messages.Message;
@@ -68,27 +69,11 @@ const finalMessage = {
 
 /** A real Anthropic client whose transport answers with recorded JSON and keeps the request bodies. */
 function recordedClient(replies: unknown[]) {
-  const bodies: Record<string, unknown>[] = [];
-  const client = new Anthropic({
-    apiKey: "sk-ant-test",
-    maxRetries: 0,
-    fetch: async (_url, init) => {
-      bodies.push(JSON.parse(String(init?.body)) as Record<string, unknown>);
-      return new Response(JSON.stringify(replies.shift()), {
-        status: 200,
-        headers: { "content-type": "application/json" },
-      });
-    },
-  });
-  return { client, bodies };
+  const { fetch, bodies } = recordedFetch(replies);
+  return { client: new Anthropic({ apiKey: "sk-ant-test", maxRetries: 0, fetch }), bodies };
 }
 
-const INPUT_SCHEMA = {
-  type: "object",
-  properties: { commands: { type: "string", description: "The bash script to run." } },
-  required: ["commands"],
-  additionalProperties: false,
-};
+const INPUT_SCHEMA = SCRIPT_INPUT_SCHEMA;
 
 describe("toAnthropicTool", () => {
   it("exports { name, description, input_schema } that the SDK's Tool type accepts", () => {

@@ -8,6 +8,7 @@ import {
   toOpenAIResponsesTool,
 } from "../src/adapters/openai.js";
 import { type ExecuteResult, ScriptedTool, ToolshellError } from "../src/index.js";
+import { recordedFetch, SCRIPT_INPUT_SCHEMA } from "./fixtures/recorded-fetch.js";
 import { shop, track } from "./helpers.js";
 
 type ChatCompletion = OpenAI.Chat.Completions.ChatCompletion;
@@ -101,27 +102,11 @@ const responsesResponse = {
 
 /** A real OpenAI client whose transport answers with recorded JSON and keeps the request bodies. */
 function recordedClient(replies: unknown[]) {
-  const bodies: Record<string, unknown>[] = [];
-  const client = new OpenAI({
-    apiKey: "sk-test",
-    maxRetries: 0,
-    fetch: async (_url, init) => {
-      bodies.push(JSON.parse(String(init?.body)) as Record<string, unknown>);
-      return new Response(JSON.stringify(replies.shift()), {
-        status: 200,
-        headers: { "content-type": "application/json" },
-      });
-    },
-  });
-  return { client, bodies };
+  const { fetch, bodies } = recordedFetch(replies);
+  return { client: new OpenAI({ apiKey: "sk-test", maxRetries: 0, fetch }), bodies };
 }
 
-const PARAMETERS = {
-  type: "object",
-  properties: { commands: { type: "string", description: "The bash script to run." } },
-  required: ["commands"],
-  additionalProperties: false,
-};
+const PARAMETERS = SCRIPT_INPUT_SCHEMA;
 
 describe("tool definitions", () => {
   it("exports a Chat Completions function tool that the SDK's type accepts, strict by default", () => {
