@@ -1,11 +1,12 @@
 // The README's "MCP" and "Command line" sections, run as written: "toolshell" and "toolshell/mcp" imports point
-// at this checkout, `npx toolshell` is the CLI from its sources under tsx, and a test rewrites a snippet only
+// at this checkout, `npx toolshell ...` is the CLI's runCli from its sources in this process (the line split into
+// words as a shell would; test/cli.test.ts runs the CLI as a process too), and a test rewrites a snippet only
 // where running it as is would be wrong in a test (a fixed port, a shared file in /tmp, serving on the test
 // process's own stdio); each rewrite is asserted to have matched, so a changed README fails here.
-import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Readable, Writable } from "node:stream";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -14,13 +15,14 @@ import type { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCli } from "../src/cli/program.js";
 import type { ExecuteResult, ScriptedTool } from "../src/index.js";
 import type { UpstreamConnection } from "../src/mcp/index.js";
 
 const root = new URL("../", import.meta.url);
 const ROOT = fileURLToPath(root);
 const GENERATED = new URL("./.generated/", import.meta.url);
-const SLOW = 30_000; // each spawned process pays for node, tsx and a worker start: seconds on a busy machine
+const SLOW = 30_000; // a spawned process pays for node, tsx and a worker start: seconds on a busy machine
 
 function readmeSection(heading: string): string {
   const text = readFileSync(new URL("README.md", root), "utf8");
@@ -104,39 +106,31 @@ describe("README: MCP", () => {
     ).toEqual(["serveStdio", "serveHttp", "createMcpServer", "connectUpstream"]);
   });
 
-  it(
-    "serveStdio: the first snippet as a stdio server process, for the SDK's Client",
-    async () => {
-      const file = writeGenerated("readme-mcp-stdio.ts", localImports(stdioSnippet));
-      const transport = new StdioClientTransport({
-        command: process.execPath,
-        args: ["--import", "tsx", fileURLToPath(file)],
-        cwd: ROOT,
-        stderr: "pipe",
-      });
-      const mcp = client();
-      await mcp.connect(transport);
-      const { tools } = await mcp.listTools();
-      // discovery: true adds `discover`; get_user is read-only and closed-world, so the script tool is too
-      expect(tools.map((tool) => tool.name)).toEqual(["script", "discover"]);
-      expect(tools[0]?.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: false });
-      const found = (await mcp.callTool({
-        name: "discover",
-        arguments: { query: "user" },
-      })) as CallToolResult;
-      expect(found.structuredContent).toMatchObject({
-        tools: [{ name: "get_user", description: "Fetch a user by id" }],
-      });
-      const ran = (await mcp.callTool({
-        name: "script",
-        arguments: { commands: "get_user --id 42 | jq -r .name" },
-      })) as CallToolResult;
-      expect(ran.isError).toBeFalsy();
-      expect(ran.structuredContent).toMatchObject({ stdout: "Jane\n", stderr: "", exitCode: 0 });
-      expect(text(ran)).toBe("Jane\n");
-    },
-    SLOW,
-  );
+  /** The first snippet run whole as a stdio server process, asked by the SDK's Client what a test checks. */
+  async function stdioSession() {
+    const file = writeGenerated("readme-mcp-stdio.ts", localImports(stdioSnippet));
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: ["--import", "tsx", fileURLToPath(file)],
+      cwd: ROOT,
+      stderr: "pipe",
+    });
+    const mcp = client();
+    await mcp.connect(transport);
+    const { tools } = await mcp.listTools();
+    const found = (await mcp.callTool({ name: "discover", arguments: { query: "user" } })) as CallToolResult;
+    const ran = (await mcp.callTool({
+      name: "script",
+      arguments: { commands: "get_user --id 42 | jq -r .name" },
+    })) as CallToolResult;
+    return { tools, found, ran };
+  }
+  // Started before the tests, it runs while the in-process ones do: the process spends seconds in node and tsx.
+  let stdio: ReturnType<typeof stdioSession>;
+  beforeAll(() => {
+    stdio = stdioSession();
+    stdio.catch(() => {}); // awaited by its test; no unhandled rejection meanwhile
+  });
 
   it("serveHttp: a Client with the snippet's bearer token runs a script as tenant acme; no token is 401", async () => {
     // port 3000 could be taken on the machine running the tests: 0 picks a free one, as the snippet's comment says
@@ -242,6 +236,23 @@ describe("README: MCP", () => {
     },
     SLOW,
   );
+
+  it(
+    "serveStdio: the first snippet as a stdio server process, for the SDK's Client",
+    async () => {
+      const { tools, found, ran } = await stdio;
+      // discovery: true adds `discover`; get_user is read-only and closed-world, so the script tool is too
+      expect(tools.map((tool) => tool.name)).toEqual(["script", "discover"]);
+      expect(tools[0]?.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: false });
+      expect(found.structuredContent).toMatchObject({
+        tools: [{ name: "get_user", description: "Fetch a user by id" }],
+      });
+      expect(ran.isError).toBeFalsy();
+      expect(ran.structuredContent).toMatchObject({ stdout: "Jane\n", stderr: "", exitCode: 0 });
+      expect(text(ran)).toBe("Jane\n");
+    },
+    SLOW,
+  );
 });
 
 interface Outcome {
@@ -250,31 +261,87 @@ interface Outcome {
   code: number | null;
 }
 
-const TSX = pathToFileURL(fileURLToPath(new URL("node_modules/tsx/dist/loader.mjs", root))).href;
-const CLI = `${JSON.stringify(process.execPath)} --import ${TSX} ${JSON.stringify(fileURLToPath(new URL("src/cli/main.ts", root)))}`;
+/** A README command line as a shell would split it: words, and the `|` between commands. */
+function shellWords(line: string): string[] {
+  const words: string[] = [];
+  let word: string | undefined;
+  for (let i = 0; i < line.length; i++) {
+    const char = line[i] ?? "";
+    if (char === "'") {
+      const close = line.indexOf("'", i + 1);
+      if (close < 0) throw new Error(`unclosed ' in: ${line}`);
+      word = (word ?? "") + line.slice(i + 1, close);
+      i = close;
+    } else if (char === '"') {
+      let text = "";
+      for (i++; line[i] !== '"'; i++) {
+        if (i >= line.length) throw new Error(`unclosed " in: ${line}`);
+        if (/[$`]/.test(line[i] ?? ""))
+          throw new Error(`a README line needs a real shell (${line[i]}): ${line}`);
+        if (line[i] === "\\" && /["\\$`]/.test(line[i + 1] ?? "")) i++;
+        text += line[i];
+      }
+      word = (word ?? "") + text;
+    } else if (/\s/.test(char)) {
+      if (word !== undefined) words.push(word);
+      word = undefined;
+    } else if (char === "|") {
+      if (word !== undefined) words.push(word);
+      word = undefined;
+      words.push("|");
+    } else if (/[\\$`;&<>(){}*?~#!]/.test(char)) {
+      throw new Error(`a README line needs a real shell (${char}): ${line}`);
+    } else word = (word ?? "") + char;
+  }
+  if (word !== undefined) words.push(word);
+  return words;
+}
 
-/** Runs one README command line under bash, `npx toolshell` being the CLI from this checkout's sources. */
-function shell(line: string, cwd: string): Promise<Outcome> {
-  return new Promise((resolve, reject) => {
-    const child = spawn("bash", ["-c", line.replaceAll("npx toolshell", CLI)], {
-      cwd,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-      stdout += chunk;
-    });
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
-      stderr += chunk;
-    });
-    const timer = setTimeout(() => child.kill("SIGKILL"), SLOW - 5_000);
-    child.on("error", reject);
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      resolve({ stdout, stderr, code });
-    });
-  });
+/**
+ * Runs one README command line in this process: `npx toolshell ARGS` is runCli on ARGS, and `echo TEXT | npx
+ * toolshell ...` feeds TEXT and a newline to its stdin, as echo would. Anything else is refused.
+ */
+async function shell(line: string, cwd: string): Promise<Outcome> {
+  const words = shellWords(line);
+  const pipe = words.indexOf("|");
+  let input = "";
+  let command = words;
+  if (pipe >= 0) {
+    const [echo, ...text] = words.slice(0, pipe);
+    if (echo !== "echo" || text.length === 0)
+      throw new Error(`only \`echo ... |\` can feed the CLI: ${line}`);
+    input = `${text.join(" ")}\n`;
+    command = words.slice(pipe + 1);
+  }
+  const [npx, name, ...args] = command;
+  if (npx !== "npx" || name !== "toolshell" || args.includes("|"))
+    throw new Error(`not a toolshell command: ${line}`);
+  let stdout = "";
+  let stderr = "";
+  const io = {
+    stdin: Readable.from(input === "" ? [] : [input]),
+    stdout: new Writable({
+      write(chunk: Buffer | string, _encoding, done) {
+        stdout += chunk.toString();
+        done();
+      },
+    }),
+    stderr: new Writable({
+      write(chunk: Buffer | string, _encoding, done) {
+        stderr += chunk.toString();
+        done();
+      },
+    }),
+  };
+  // A relative --tools path is resolved against the working directory, as from the user's shell.
+  const previous = process.cwd();
+  process.chdir(cwd);
+  try {
+    const code = await runCli(["node", "toolshell", ...args], io);
+    return { stdout, stderr, code };
+  } finally {
+    process.chdir(previous);
+  }
 }
 
 /** What each README command line must do; `comment` is the line's `# ...` text. */
@@ -328,17 +395,11 @@ const cliLines = codeBlocks(cliSection, "bash")
   .filter(({ command }) => !/npx toolshell (repl|mcp)\b/.test(command));
 const toolsModule = codeBlocks(cliSection, "js").find((code) => code.startsWith("// tools.mjs\n"));
 const cliFolder = mkdtempSync(join(tmpdir(), "toolshell-readme-cli-"));
-const cliRuns = new Map<string, Promise<Outcome>>();
 
-// Started before any test of this file, all at once: each spends seconds starting node, tsx and a worker, and
-// they share the machine with the MCP tests above instead of queueing after them.
 beforeAll(() => {
   writeFileSync(join(cliFolder, "tools.mjs"), toolsModule ?? "");
-  for (const { command } of cliLines)
-    cliRuns.set(command, shell(command, command.includes("./tools.mjs") ? cliFolder : ROOT));
 });
-afterAll(async () => {
-  await Promise.allSettled(cliRuns.values());
+afterAll(() => {
   rmSync(cliFolder, { recursive: true, force: true });
 });
 
@@ -358,16 +419,12 @@ describe("README: Command line", () => {
   });
 
   for (const { command, comment } of cliLines) {
-    it(
-      command,
-      async () => {
-        const outcome = await cliRuns.get(command);
-        if (!outcome) throw new Error(`${command} did not run`);
-        expect(outcome.code, outcome.stderr).toBe(0);
-        const check = CLI_CHECKS.find(([pattern]) => pattern.test(command));
-        check?.[1](outcome, comment);
-      },
-      SLOW,
-    );
+    it(command, async () => {
+      // one at a time: each command closes the worker pool the others share when it ends
+      const outcome = await shell(command, command.includes("./tools.mjs") ? cliFolder : ROOT);
+      expect(outcome.code, outcome.stderr).toBe(0);
+      const check = CLI_CHECKS.find(([pattern]) => pattern.test(command));
+      check?.[1](outcome, comment);
+    });
   }
 });
