@@ -1,7 +1,7 @@
 import type { Issue } from "./issues.js";
 import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from "./limits.js";
 import type { CallErrorCode } from "./protocol.js";
-import type { Registry } from "./registry.js";
+import { type CallRequestContext, type Dispatched, internalError, type Registry } from "./registry.js";
 
 export type { CallErrorCode } from "./protocol.js";
 
@@ -50,30 +50,50 @@ export async function callFromHost(
   registry: Registry,
   name: string,
   params: unknown,
-  options: CallOptions,
+  options: CallOptions | undefined,
   sanitizeErrors: boolean,
 ): Promise<CallResult> {
   const callId = `host_${++hostCalls}`;
-  const asked = options.timeoutMs;
+  if (typeof name !== "string") {
+    return { ok: false, callId, error: { code: "not_found", message: "the tool name must be a string" } };
+  }
+  const asked = options?.timeoutMs;
   const timeoutMs = Math.min(
-    asked !== undefined && Number.isFinite(asked) && asked > 0 ? asked : DEFAULT_TIMEOUT_MS,
+    typeof asked === "number" && Number.isFinite(asked) && asked > 0 ? asked : DEFAULT_TIMEOUT_MS,
     MAX_TIMEOUT_MS,
   );
-  const signals = [AbortSignal.timeout(timeoutMs), ...(options.signal ? [options.signal] : [])];
-  const { outcome, value, issues, record } = await registry.dispatch(
-    name,
-    params as Record<string, unknown>,
-    {
-      callId,
-      stdin: undefined,
-      signal: AbortSignal.any(signals),
-      runDeadline: Date.now() + timeoutMs,
-      context: options.context,
-      tenant: options.tenant,
-      sanitizeErrors,
-    },
-    "host",
-  );
+  const caller = options?.signal;
+  if (caller !== undefined && !(caller instanceof AbortSignal)) {
+    const message = "options.signal must be an AbortSignal";
+    return { ok: false, callId, error: { code: "invalid_params", message } };
+  }
+  // The call's own deadline timer (not AbortSignal.timeout, whose unref'd timer lets a process whose only work is
+  // this call exit mid-await) and the caller's signal, both released when the call ends: a long-lived caller
+  // signal gains nothing per call.
+  const controller = new AbortController();
+  const onCallerAbort = () => controller.abort(caller?.reason);
+  if (caller?.aborted) onCallerAbort();
+  else caller?.addEventListener("abort", onCallerAbort, { once: true });
+  const timer = setTimeout(() => controller.abort(new DOMException("timed out", "TimeoutError")), timeoutMs);
+  const request: CallRequestContext = {
+    callId,
+    stdin: undefined,
+    signal: controller.signal,
+    runDeadline: Date.now() + timeoutMs,
+    context: options?.context,
+    tenant: options?.tenant,
+    sanitizeErrors,
+  };
+  let dispatched: Dispatched;
+  try {
+    dispatched = await registry.dispatch(name, params as Record<string, unknown>, request, "host");
+  } catch {
+    dispatched = internalError(name, request, "host");
+  } finally {
+    clearTimeout(timer);
+    caller?.removeEventListener("abort", onCallerAbort);
+  }
+  const { outcome, value, issues, record } = dispatched;
   if (record.outcome !== "ok") {
     const message = outcome.stderr.trimEnd();
     return { ok: false, callId, error: { code: record.outcome, message, ...(issues ? { issues } : {}) } };

@@ -48,18 +48,19 @@ export function resolveRisk(
 
 /** The reason a policy gave, or undefined when it allowed the call. A policy that fails denies (fail closed). */
 export async function decide(policy: Policy, call: PolicyCall): Promise<string | undefined> {
-  let decision: PolicyDecision;
+  // Reading the answer is inside the try too: a `{ deny }` whose getter throws, or a Proxy, also fails closed.
   try {
-    decision = await policy(call);
+    const decision: PolicyDecision = await policy(call);
+    if (decision === "allow") return undefined;
+    if (decision === "deny") return "not allowed by policy";
+    if (typeof decision === "object" && decision !== null) {
+      const reason: unknown = decision.deny;
+      if (typeof reason === "string") return reason.split("\n")[0] || "not allowed by policy";
+    }
+    return "the policy gave no decision";
   } catch {
     return "the policy failed";
   }
-  if (decision === "allow") return undefined;
-  if (decision === "deny") return "not allowed by policy";
-  if (typeof decision === "object" && decision !== null && typeof decision.deny === "string") {
-    return decision.deny.split("\n")[0] || "not allowed by policy";
-  }
-  return "the policy gave no decision";
 }
 
 /**

@@ -166,20 +166,50 @@ function capped(name: string, outcome: CallOutcome): CallOutcome {
   return { ...outcome, stdout: text };
 }
 
+/** Bytes of a ToolError's message shown (head and tail): each line gets the tool's name, so it must stay small. */
+const MAX_ERROR_MESSAGE_BYTES = 64 * 1024;
+
+/** A ToolError's message within MAX_ERROR_MESSAGE_BYTES (it may carry an upstream's text of any size). */
+function errorMessage(message: string): string {
+  if (message.length <= MAX_ERROR_MESSAGE_BYTES / 3) return message;
+  return cutMiddle(
+    message,
+    MAX_ERROR_MESSAGE_BYTES,
+    (cut) =>
+      `[toolshell: ${cut} bytes of the error message cut: at most ${MAX_ERROR_MESSAGE_BYTES} are shown]`,
+  ).text;
+}
+
+/** Whether a thrown value is a ToolError; false for a Proxy whose getPrototypeOf trap throws. */
+function isToolError(error: unknown): error is ToolError {
+  try {
+    return error instanceof ToolError;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * A callback that threw: a ToolError's message is meant for the script and always shown (as written, each line
  * prefixed with the tool's name); any other error says `callback failed`, with its first line only when
  * sanitizeErrors is off.
  */
 function failedOutcome(name: string, error: unknown, sanitize: boolean): CallOutcome {
-  if (error instanceof ToolError) {
-    const lines = error.message.replace(/\n+$/, "").split("\n");
-    const stderr = lines.map((line) => `${name}: ${line}\n`).join("");
-    return capped(name, { stdout: error.stdout, stderr, exitCode: error.exitCode, code: "handler_failed" });
+  // What a callback throws is hostile: a Proxy whose traps throw, a getter that throws, an object with no
+  // toString. Reading it must never throw in turn (that would reject the call and escape as an unhandled rejection).
+  try {
+    if (isToolError(error)) {
+      const lines = errorMessage(String(error.message)).replace(/\n+$/, "").split("\n");
+      const stderr = lines.map((line) => `${name}: ${line}\n`).join("");
+      const stdout = typeof error.stdout === "string" ? error.stdout : "";
+      return capped(name, { stdout, stderr, exitCode: error.exitCode, code: "handler_failed" });
+    }
+    if (sanitize) return failed("handler_failed", `${name}: callback failed\n`, 1);
+    const message = error instanceof Error ? String(error.message) : String(error);
+    return failed("handler_failed", `${name}: callback failed: ${message.split("\n")[0]}\n`, 1);
+  } catch {
+    return failed("handler_failed", `${name}: callback failed\n`, 1);
   }
-  if (sanitize) return failed("handler_failed", `${name}: callback failed\n`, 1);
-  const message = error instanceof Error ? error.message : String(error);
-  return failed("handler_failed", `${name}: callback failed: ${message.split("\n")[0]}\n`, 1);
 }
 
 /** The outcome the shell sees for a call cut short by the run's end. */
@@ -329,7 +359,14 @@ export class Registry {
     params: Record<string, unknown>,
     request: CallRequestContext,
   ): Promise<CallOutcome> {
-    return (await this.dispatch(name, params, request, "shell")).outcome;
+    try {
+      return (await this.dispatch(name, params, request, "shell")).outcome;
+    } catch {
+      // Nothing above should throw; if something does, the call fails and the host process goes on.
+      const failure = internalError(name, request, "shell");
+      request.records?.set(request.callId, failure.record);
+      return failure.outcome;
+    }
   }
 
   /** The one path of a call, for every surface: the outcome as the shell sees it, the callback's value, the record. */
@@ -374,6 +411,10 @@ export class Registry {
       return this.finish(record, started, request, span, refused(failed("payload_too_large", message, 2)));
     }
     if (surface === "host") {
+      if (typeof params !== "object" || params === null || Array.isArray(params)) {
+        const outcome = failed("invalid_params", `${name}: params must be a JSON object\n`, 2);
+        return this.finish(record, started, request, span, refused(outcome));
+      }
       const issues = this.validate(name, params) ?? [];
       if (issues.length > 0) {
         const outcome = failed("invalid_params", `${formatIssues(name, issues)}\n`, 2);
@@ -471,7 +512,9 @@ export class Registry {
       this.all().map((candidate) => candidate.spec.name),
     );
     const hint = suggestion ? ` (did you mean ${suggestion}?)` : "";
-    return failed("not_found", `no tool named ${name}${hint}\n`, 127);
+    // No registered name is longer than 128 characters: a longer one is not echoed whole.
+    const shown = name.length > 128 ? `${name.slice(0, 128)}...` : name;
+    return failed("not_found", `no tool named ${shown}${hint}\n`, 127);
   }
 
   /** Runs the callback again while it fails in a retryable way, within the call's deadline and never after a cancel. */
@@ -533,10 +576,12 @@ export class Registry {
       state.ended = "value";
       return capped(name, render(name, value, check, this.strictOutput));
     })().catch((error: unknown) => {
-      state.ended = error instanceof ToolError ? "tool_error" : "threw";
+      state.ended = isToolError(error) ? "tool_error" : "threw";
       return failedOutcome(name, error, request.sanitizeErrors);
     });
-    state.race = raceAbort(name, state.called, limit.signal, tool.timeoutMs);
+    // "timed out after N ms" quotes the tool's timeoutMs only when that is the limit that applies, not the run's.
+    const ownTimeout = limit.signal === request.signal ? undefined : tool.timeoutMs;
+    state.race = raceAbort(name, state.called, limit.signal, ownTimeout);
     return state;
   }
 
@@ -568,7 +613,7 @@ export class Registry {
     request: CallRequestContext,
   ): void {
     void called.then((settled) => {
-      this.stats.late(record.name);
+      if (this.tools.has(record.name)) this.stats.late(record.name);
       const late: CallRecord = {
         ...record,
         outcome: cut.code ?? "timeout",
@@ -594,8 +639,9 @@ export class Registry {
     record.exitCode = outcome.exitCode;
     record.durationMs = elapsedMs(started);
     record.bytesOut = outcome.stdout === "" ? 0 : Buffer.byteLength(outcome.stdout);
-    // Stats describe calls that reached a tool: not unknown names, nor plan mode's calls that never ran.
-    if (record.outcome !== "not_found" && !record.planned) {
+    // Stats describe calls that reached a registered tool: not unknown names, nor plan mode's calls that never
+    // ran, nor calls of a tool removed meanwhile (its figures were dropped and would otherwise come back).
+    if (record.outcome !== "not_found" && !record.planned && this.tools.has(record.name)) {
       this.stats.add(record.name, record.outcome, record.durationMs);
     }
     if (span && this.telemetry) {
@@ -611,6 +657,31 @@ export class Registry {
     if (this.onCall || request.onCall) emit(Object.freeze(record), this.onCall, request.onCall);
     return { outcome, value: result.value, issues: result.issues, record };
   }
+}
+
+/**
+ * A call that failed inside toolshell itself (a value no stage anticipated made one throw): the last guard of the
+ * promise that a call never rejects, so nothing escapes into the event loop.
+ */
+export function internalError(
+  name: string,
+  request: CallRequestContext,
+  surface: PolicyCall["surface"],
+): Dispatched {
+  const outcome = failed("handler_failed", `${name}: the call failed inside toolshell\n`, 1);
+  const record: CallRecord = {
+    callId: request.callId,
+    name,
+    surface,
+    tenant: request.tenant,
+    outcome: "handler_failed",
+    exitCode: 1,
+    durationMs: 0,
+    bytesIn: 0,
+    bytesOut: 0,
+    attempts: 0,
+  };
+  return { outcome, record };
 }
 
 /** A call over its tool's rate limit. */
@@ -631,6 +702,8 @@ function denial(name: string, reason: string | undefined): CallOutcome {
   };
 }
 
+const nothing = (): void => {};
+
 /** The call's own signal: the run's, or aborted sooner at the tool's timeoutMs. */
 function callLimit(
   timeoutMs: number | undefined,
@@ -638,7 +711,7 @@ function callLimit(
 ): { signal: AbortSignal; deadline: number; dispose: () => void } {
   const ownDeadline = timeoutMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + timeoutMs;
   if (ownDeadline >= request.runDeadline) {
-    return { signal: request.signal, deadline: request.runDeadline, dispose: () => {} };
+    return { signal: request.signal, deadline: request.runDeadline, dispose: nothing };
   }
   const controller = new AbortController();
   const onRunAbort = () => controller.abort(request.signal.reason);

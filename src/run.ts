@@ -188,24 +188,34 @@ export function runIsolated(setup: RunSetup, pool: WorkerPool): Promise<RunResul
     };
     const onCall = (call: CallRequest) => {
       const started = performance.now();
-      void callTool(setup, call, clock).then((outcome) => {
-        const durationMs = elapsedMs(started);
-        const { name, argv, params, callId } = call;
-        const { exitCode, outputIssues, decision, planned } = outcome;
-        seen.push({
-          name,
-          kind: "tool",
-          argv,
-          params,
-          exitCode,
-          durationMs,
-          callId,
-          ...(outputIssues ? { outputIssues } : {}),
-          ...(decision ? { decision } : {}),
-          ...(planned ? { planned } : {}),
+      // The registry answers every call, never rejects; should that ever break, the script still gets an answer.
+      void callTool(setup, call, clock)
+        .catch(
+          (): CallOutcome => ({
+            stdout: "",
+            stderr: `${call.name}: the call failed inside toolshell\n`,
+            exitCode: 1,
+            code: "handler_failed",
+          }),
+        )
+        .then((outcome) => {
+          const durationMs = elapsedMs(started);
+          const { name, argv, params, callId } = call;
+          const { exitCode, outputIssues, decision, planned } = outcome;
+          seen.push({
+            name,
+            kind: "tool",
+            argv,
+            params,
+            exitCode,
+            durationMs,
+            callId,
+            ...(outputIssues ? { outputIssues } : {}),
+            ...(decision ? { decision } : {}),
+            ...(planned ? { planned } : {}),
+          });
+          handle?.answer(call.callId, outcome);
         });
-        handle?.answer(call.callId, outcome);
-      });
     };
     const onFailed = (message: string) =>
       finish(lostRun(message, clock.reason, setup.request, seen, handle?.printed()));

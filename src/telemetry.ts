@@ -62,6 +62,39 @@ function capped(text: string): string {
   return text.length > MAX_ATTRIBUTE_CHARS ? `${text.slice(0, MAX_ATTRIBUTE_CHARS)}...` : text;
 }
 
+/**
+ * A span from `start`, set up by `setup`; undefined when it would not be recorded or the tracer threw (a failing
+ * tracer costs the spans, never the run or the call). A span that was made is ended when it is not kept.
+ */
+function opened(start: () => SpanLike, setup: (span: SpanLike) => void): SpanLike | undefined {
+  let span: SpanLike | undefined;
+  try {
+    span = start();
+    if (span.isRecording()) {
+      setup(span);
+      return span;
+    }
+  } catch {
+    // the tracer's failure is the host's own
+  }
+  if (span !== undefined) ended(span, () => {});
+  return undefined;
+}
+
+/** Ends a span exactly once after `finish` set its attributes, whatever either throws. */
+function ended(span: SpanLike, finish: () => void): void {
+  try {
+    finish();
+  } catch {
+    // an attribute the tracer refused: the span still ends
+  }
+  try {
+    span.end();
+  } catch {
+    // nothing more to do
+  }
+}
+
 /** What a finished call reports to its span. */
 export interface SpanEnd {
   outcome: OutcomeCode;
@@ -82,34 +115,35 @@ export class Telemetry {
 
   /** The run's span, `execute_tool <name>`; undefined when no provider records it (nothing else is made then). */
   startRun(name: string, script: string): SpanLike | undefined {
-    const span = this.tracer.startSpan(`execute_tool ${name}`, {
-      kind: SPAN_KIND_INTERNAL,
-      attributes: {
-        "gen_ai.operation.name": "execute_tool",
-        "gen_ai.tool.name": name,
-        "gen_ai.tool.type": "function",
+    return opened(
+      () =>
+        this.tracer.startSpan(`execute_tool ${name}`, {
+          kind: SPAN_KIND_INTERNAL,
+          attributes: {
+            "gen_ai.operation.name": "execute_tool",
+            "gen_ai.tool.name": name,
+            "gen_ai.tool.type": "function",
+          },
+        }),
+      (span) => {
+        if (this.options.recordArguments) {
+          span.setAttribute("gen_ai.tool.call.arguments", capped(JSON.stringify({ commands: script })));
+        }
       },
-    });
-    if (!span.isRecording()) {
-      span.end();
-      return undefined;
-    }
-    if (this.options.recordArguments) {
-      span.setAttribute("gen_ai.tool.call.arguments", capped(JSON.stringify({ commands: script })));
-    }
-    return span;
+    );
   }
 
   /** Ends the run's span with its exit code (error status when the script failed). */
   endRun(span: SpanLike, result: { exitCode: number; stdout: string; calls: number }): void {
-    span.setAttribute("toolshell.exit_code", result.exitCode);
-    span.setAttribute("toolshell.tool_calls", result.calls);
-    if (this.options.recordResults) span.setAttribute("gen_ai.tool.call.result", capped(result.stdout));
-    if (result.exitCode !== 0) {
-      span.setAttribute("error.type", `exit_${result.exitCode}`);
-      span.setStatus({ code: STATUS_ERROR, message: `exit code ${result.exitCode}` });
-    }
-    span.end();
+    ended(span, () => {
+      span.setAttribute("toolshell.exit_code", result.exitCode);
+      span.setAttribute("toolshell.tool_calls", result.calls);
+      if (this.options.recordResults) span.setAttribute("gen_ai.tool.call.result", capped(result.stdout));
+      if (result.exitCode !== 0) {
+        span.setAttribute("error.type", `exit_${result.exitCode}`);
+        span.setStatus({ code: STATUS_ERROR, message: `exit code ${result.exitCode}` });
+      }
+    });
   }
 
   /**
@@ -124,48 +158,50 @@ export class Telemetry {
     parent: SpanLike | undefined,
   ): SpanLike | undefined {
     const api = this.api;
-    const context = api
-      ? parent
-        ? api.trace.setSpan(api.context.active(), parent)
-        : api.context.active()
-      : undefined;
-    const span = this.tracer.startSpan(
-      `execute_tool ${name}`,
-      {
-        kind: SPAN_KIND_INTERNAL,
-        attributes: {
-          "gen_ai.operation.name": "execute_tool",
-          "gen_ai.tool.name": name,
-          "gen_ai.tool.call.id": callId,
-          "gen_ai.tool.type": "function",
-          ...(description ? { "gen_ai.tool.description": capped(description) } : {}),
-        },
+    return opened(
+      () => {
+        const context = api
+          ? parent
+            ? api.trace.setSpan(api.context.active(), parent)
+            : api.context.active()
+          : undefined;
+        return this.tracer.startSpan(
+          `execute_tool ${name}`,
+          {
+            kind: SPAN_KIND_INTERNAL,
+            attributes: {
+              "gen_ai.operation.name": "execute_tool",
+              "gen_ai.tool.name": name,
+              "gen_ai.tool.call.id": callId,
+              "gen_ai.tool.type": "function",
+              ...(description ? { "gen_ai.tool.description": capped(description) } : {}),
+            },
+          },
+          context,
+        );
       },
-      context,
+      (span) => {
+        if (this.options.recordArguments && argumentsJson !== undefined) {
+          span.setAttribute("gen_ai.tool.call.arguments", capped(argumentsJson));
+        }
+      },
     );
-    if (!span.isRecording()) {
-      span.end();
-      return undefined;
-    }
-    if (this.options.recordArguments && argumentsJson !== undefined) {
-      span.setAttribute("gen_ai.tool.call.arguments", capped(argumentsJson));
-    }
-    return span;
   }
 
   /** Ends a call's span: `error.type` is the outcome code and the status is an error unless it was "ok". */
   endCall(span: SpanLike, end: SpanEnd): void {
-    span.setAttribute("toolshell.outcome", end.outcome);
-    span.setAttribute("toolshell.exit_code", end.exitCode);
-    span.setAttribute("toolshell.attempts", end.attempts);
-    if (this.options.recordResults && end.output !== undefined) {
-      span.setAttribute("gen_ai.tool.call.result", capped(end.output));
-    }
-    if (end.outcome !== "ok") {
-      span.setAttribute("error.type", end.outcome);
-      span.setStatus({ code: STATUS_ERROR, ...(end.message ? { message: end.message } : {}) });
-    }
-    span.end();
+    ended(span, () => {
+      span.setAttribute("toolshell.outcome", end.outcome);
+      span.setAttribute("toolshell.exit_code", end.exitCode);
+      span.setAttribute("toolshell.attempts", end.attempts);
+      if (this.options.recordResults && end.output !== undefined) {
+        span.setAttribute("gen_ai.tool.call.result", capped(end.output));
+      }
+      if (end.outcome !== "ok") {
+        span.setAttribute("error.type", end.outcome);
+        span.setStatus({ code: STATUS_ERROR, ...(end.message ? { message: end.message } : {}) });
+      }
+    });
   }
 }
 
@@ -175,6 +211,12 @@ export class Telemetry {
  */
 export async function createTelemetry(options: TelemetryOptions): Promise<Telemetry | undefined> {
   const api = await loadOtelApi();
-  const tracer = options.tracer ?? api?.trace.getTracer("toolshell");
+  let tracer: TracerLike | undefined;
+  try {
+    tracer = options.tracer ?? api?.trace.getTracer("toolshell");
+  } catch {
+    // a global provider whose getTracer throws: no spans, and no rejection left unhandled at construction
+    return undefined;
+  }
   return tracer ? new Telemetry(api, tracer, options) : undefined;
 }

@@ -396,4 +396,26 @@ describe("addAiSdkTools", () => {
     expect(r).toMatchObject({ stdout: "Paris\n", exitCode: 126 });
     expect(r.stderr).toContain("deleteUser: denied: not approved");
   });
+
+  it("stops reading a streaming execute once its call has ended, even when the stream ignores abortSignal", async () => {
+    let pulled = 0;
+    const ticker = tool({
+      description: "Streams progress forever",
+      inputSchema: z.object({}),
+      async *execute() {
+        for (;;) {
+          pulled++;
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          yield { pulled };
+        }
+      },
+    });
+    const api = addAiSdkTools(track(new ScriptedTool({ name: "stream", isolation: "inline" })), { ticker });
+    const result = await api.execute("ticker", { timeoutMs: 100 });
+    expect(result.exitCode).toBe(124);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const after = pulled;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(pulled).toBe(after);
+  });
 });

@@ -1,3 +1,7 @@
+import { execFile } from "node:child_process";
+import { getEventListeners } from "node:events";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { type CallRecord, ScriptedTool, type ToolDefinition } from "../src/index.js";
 import { MODES, track } from "./helpers.js";
@@ -90,5 +94,77 @@ describe("late results", () => {
     expect(seen[0]).toBeLessThanOrEqual(50);
     expect(seen[1]).toBeGreaterThan(500);
     expect(seen[1]).toBeLessThanOrEqual(1_000);
+  });
+});
+
+describe("the timeout message", () => {
+  it("quotes the tool's timeoutMs only when that limit ended the call, not the run's deadline", async () => {
+    const api = track(
+      new ScriptedTool({
+        name: "d",
+        isolation: "inline",
+        tools: [{ name: "slow", timeoutMs: 10_000, execute: () => new Promise(() => {}) }],
+      }),
+    );
+    const result = await api.execute("slow", { timeoutMs: 100 });
+    expect(result.stderr).toBe("slow: timed out\ntoolshell: timed out after 100 ms\n");
+    expect(await api.call("slow", {}, { timeoutMs: 50 })).toMatchObject({
+      ok: false,
+      error: { code: "timeout", message: "slow: timed out" },
+    });
+  });
+});
+
+describe("a host call's deadline", () => {
+  it("keeps the process alive until the call ends: a script awaiting a hung tool gets its timeout", async () => {
+    const source = fileURLToPath(new URL("../src/index.ts", import.meta.url));
+    const code = [
+      `import { ScriptedTool } from ${JSON.stringify(source)};`,
+      'const api = new ScriptedTool({ name: "x", isolation: "inline", telemetry: false,',
+      '  tools: [{ name: "hang", execute: () => new Promise(() => {}) }] });',
+      'const result = await api.call("hang", {}, { timeoutMs: 100 });',
+      "console.log(JSON.stringify(result.ok ? null : result.error));",
+    ].join("\n");
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ["--import", "tsx", "--input-type=module", "-e", code],
+      { timeout: 20_000 },
+    );
+    expect(JSON.parse(stdout)).toEqual({ code: "timeout", message: "hang: timed out" });
+  });
+
+  it("leaves nothing on a long-lived caller signal and no timer behind once calls end", async () => {
+    const api = track(
+      new ScriptedTool({
+        name: "d",
+        isolation: "inline",
+        telemetry: false,
+        tools: [{ name: "quick", risk: { readOnly: true }, execute: () => "ok" }],
+      }),
+    );
+    const caller = new AbortController();
+    const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === "Timeout").length;
+    const before = timers();
+    for (let index = 0; index < 200; index++) {
+      expect((await api.call("quick", {}, { signal: caller.signal })).ok).toBe(true);
+    }
+    expect(getEventListeners(caller.signal, "abort")).toHaveLength(0);
+    expect(timers()).toBe(before);
+    caller.abort();
+    expect(await api.call("quick", {}, { signal: caller.signal })).toMatchObject({
+      ok: false,
+      error: { code: "cancelled" },
+    });
+  });
+
+  it("answers options that are not options with a typed error instead of throwing", async () => {
+    const api = track(
+      new ScriptedTool({ name: "d", isolation: "inline", tools: [{ name: "quick", execute: () => "ok" }] }),
+    );
+    expect(await api.call("quick", {}, null as never)).toMatchObject({ ok: true, value: "ok" });
+    expect(await api.call("quick", {}, { signal: {} as AbortSignal })).toMatchObject({
+      ok: false,
+      error: { code: "invalid_params", message: "options.signal must be an AbortSignal" },
+    });
   });
 });

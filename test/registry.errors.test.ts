@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ScriptedTool, type ToolDefinition } from "../src/index.js";
+import { ScriptedTool, type ToolDefinition, ToolError } from "../src/index.js";
 import { MODES, track } from "./helpers.js";
 
 const big = "x".repeat(1024 * 1024);
@@ -82,6 +82,80 @@ describe("the error taxonomy of host calls", () => {
   });
 });
 
+describe("host calls with values that are not a name or params", () => {
+  const api = track(new ScriptedTool({ name: "errors", isolation: "inline", tools }));
+
+  it("answers a name that is not a string as not_found, and does not echo a huge name whole", async () => {
+    for (const name of [123, null, {}]) {
+      expect(await api.call(name as never, {})).toMatchObject({
+        ok: false,
+        error: { code: "not_found", message: "the tool name must be a string" },
+      });
+    }
+    const long = await api.call("x".repeat(100_000), {});
+    expect(long).toMatchObject({ ok: false, error: { code: "not_found" } });
+    expect(long.ok ? "" : long.error.message).toBe(`no tool named ${"x".repeat(128)}...`);
+  });
+
+  it("fails (never rejects) when the params change under it: a getter that throws on its second read", async () => {
+    let reads = 0;
+    const params = {
+      get n(): number {
+        if (reads++ > 0) throw new Error("second read");
+        return 1;
+      },
+    };
+    expect(await api.call("get_n", params)).toMatchObject({
+      ok: false,
+      error: { code: "handler_failed", message: "get_n: the call failed inside toolshell" },
+    });
+  });
+
+  it("refuses params that are not a JSON object, even for a tool whose schema would take them", async () => {
+    const loose = track(
+      new ScriptedTool({
+        name: "loose",
+        isolation: "inline",
+        tools: [{ name: "any", execute: (p) => ({ p }) }],
+      }),
+    );
+    for (const params of ["str", [], 42, null]) {
+      expect(await loose.call("any", params)).toMatchObject({
+        ok: false,
+        error: { code: "invalid_params", message: "any: params must be a JSON object" },
+      });
+    }
+    expect(await loose.call("any", { a: 1 })).toMatchObject({ ok: true, value: { p: { a: 1 } } });
+  });
+});
+
+describe("a ToolError's message of any size", () => {
+  it("is cut to 64 KiB (head and tail) before each line gets the tool's name, bounding the prefixing", async () => {
+    const api = track(
+      new ScriptedTool({
+        name: "errors",
+        isolation: "inline",
+        tools: [
+          {
+            name: "upstream_error",
+            execute: () => {
+              throw new ToolError(`first\n${"x\n".repeat(2_000_000)}last`);
+            },
+          },
+        ],
+      }),
+    );
+    const result = await api.call("upstream_error", {});
+    const message = result.ok ? "" : result.error.message;
+    expect(message.length).toBeLessThan(1024 * 1024); // uncut: 36 MB
+    expect(message.startsWith("upstream_error: first\nupstream_error: x\n")).toBe(true);
+    expect(message.endsWith("upstream_error: last")).toBe(true);
+    expect(message).toMatch(
+      /upstream_error: \[toolshell: \d+ bytes of the error message cut: at most 65536 are shown\]/,
+    );
+  });
+});
+
 describe.each(MODES)("the error taxonomy in a script's trace (%s)", (mode) => {
   it("says how each command ended in `outcome`, set by the registry rather than guessed", async () => {
     const api = track(new ScriptedTool({ name: "errors", isolation: mode, tools, strictOutput: true }));
@@ -107,5 +181,106 @@ describe.each(MODES)("the error taxonomy in a script's trace (%s)", (mode) => {
     expect(result.stderr).toContain("echo_text: params too large: 1048587 bytes of JSON (at most 1048576)\n");
     expect(result.stderr).toContain("throws: callback failed\n");
     expect(result.stderr).not.toContain("hunter2");
+  });
+});
+
+/** A value whose every trap throws: reading it in any way fails. */
+function hostile(): object {
+  const boom = () => {
+    throw new Error("trap: host secret");
+  };
+  return new Proxy({}, { get: boom, getPrototypeOf: boom, ownKeys: boom, has: boom });
+}
+
+describe.each(MODES)("hostile values thrown or returned by callbacks and policies (%s)", (mode) => {
+  const rejections: unknown[] = [];
+  const onRejection = (reason: unknown) => rejections.push(reason);
+
+  it("fails the call cleanly, with no unhandled rejection and no hang", async () => {
+    process.on("unhandledRejection", onRejection);
+    try {
+      const api = track(
+        new ScriptedTool({
+          name: "hostile",
+          isolation: mode,
+          sanitizeErrors: false,
+          tools: [
+            { name: "no_proto", execute: () => Promise.reject(Object.create(null)) },
+            { name: "proxy", execute: () => Promise.reject(hostile()) },
+            { name: "proxy_value", execute: () => hostile() },
+            {
+              name: "getter",
+              execute: () => ({
+                get x() {
+                  throw new Error("getter: host secret");
+                },
+              }),
+            },
+            {
+              name: "late_no_proto",
+              timeoutMs: 20,
+              execute: () => new Promise((_, reject) => setTimeout(() => reject(Object.create(null)), 40)),
+            },
+          ],
+        }),
+      );
+      const started = Date.now();
+      const result = await api.execute(
+        'for t in no_proto proxy proxy_value getter late_no_proto; do $t; echo "$t=$?"; done',
+        { timeoutMs: 5_000 },
+      );
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      expect(result.stdout).toBe("no_proto=1\nproxy=1\nproxy_value=1\ngetter=1\nlate_no_proto=124\n");
+      expect(result.stderr).toBe(
+        [
+          "no_proto: callback failed",
+          "proxy: callback failed",
+          "proxy_value: callback failed: trap: host secret",
+          "getter: callback returned a value that is not JSON",
+          "late_no_proto: timed out after 20 ms",
+          "",
+        ].join("\n"),
+      );
+      expect(Date.now() - started).toBeLessThan(2_000);
+      expect(rejections).toEqual([]);
+      const host = await api.call("proxy", {});
+      expect(host).toMatchObject({
+        ok: false,
+        error: { code: "handler_failed", message: "proxy: callback failed" },
+      });
+    } finally {
+      process.off("unhandledRejection", onRejection);
+    }
+  });
+
+  it("denies (fails closed) when a policy's answer throws as it is read, with no unhandled rejection", async () => {
+    process.on("unhandledRejection", onRejection);
+    try {
+      let ran = 0;
+      const api = track(
+        new ScriptedTool({
+          name: "hostile",
+          isolation: mode,
+          policy: (call) =>
+            (call.params.how === "proxy"
+              ? hostile()
+              : {
+                  get deny(): string {
+                    throw new Error("policy getter");
+                  },
+                }) as never,
+          tools: [{ name: "t", execute: () => void ran++ }],
+        }),
+      );
+      const result = await api.execute('t --how getter; echo "rc=$?"; t --how proxy; echo "rc=$?"', {
+        timeoutMs: 5_000,
+      });
+      expect(result.stdout).toBe("rc=126\nrc=126\n");
+      expect(result.stderr).toBe("t: denied: the policy failed\nt: denied: the policy failed\n");
+      expect(ran).toBe(0);
+      expect(rejections).toEqual([]);
+    } finally {
+      process.off("unhandledRejection", onRejection);
+    }
   });
 });

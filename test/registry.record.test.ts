@@ -153,4 +153,27 @@ describe("onCall and stats()", () => {
     // the slowest call is past p99 of 1,000 (the 990th); the maximum shows nowhere but it was counted
     expect(timed?.byOutcome).toEqual({ ok: 1_000 });
   });
+
+  it("keeps no figures for a tool removed while its call ran: stats() lists registered tools only", async () => {
+    let finish: (value: string) => void = () => {};
+    const api = track(
+      new ScriptedTool({
+        name: "rec",
+        isolation: "inline",
+        tools: [
+          { name: "gone", execute: () => new Promise<string>((resolve) => (finish = resolve)) },
+          { name: "stuck", timeoutMs: 20, execute: () => new Promise((resolve) => setTimeout(resolve, 60)) },
+        ],
+      }),
+    );
+    const pending = api.call("gone");
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(api.remove("gone")).toBe(true);
+    finish("done\n");
+    expect(await pending).toMatchObject({ ok: true });
+    expect(await api.call("stuck")).toMatchObject({ ok: false, error: { code: "timeout" } });
+    expect(api.remove("stuck")).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 80)); // stuck's late result arrives after its removal
+    expect(api.stats()).toEqual({});
+  });
 });

@@ -144,6 +144,54 @@ describe("OpenTelemetry spans (GenAI semantic conventions)", () => {
   });
 });
 
+describe("a tracer that throws", () => {
+  it("costs the spans, never the run or the call, and still ends each span it made exactly once", async () => {
+    const own = recorder();
+    const real = own.provider.getTracer("test");
+    let ends = 0;
+    // A host's buggy instrumentation around the SDK's tracer: refuses one attribute and counts end() calls.
+    const buggy = {
+      startSpan: (...args: Parameters<typeof real.startSpan>) => {
+        const span = real.startSpan(...args);
+        return {
+          setAttribute: (key: string, value: string | number | boolean) => {
+            if (key === "toolshell.outcome" || key === "toolshell.exit_code") throw new Error("refused");
+            return span.setAttribute(key, value);
+          },
+          setStatus: (status: { code: number; message?: string }) => span.setStatus(status),
+          isRecording: () => span.isRecording(),
+          spanContext: () => span.spanContext(),
+          end: () => {
+            ends++;
+            span.end();
+          },
+        };
+      },
+    };
+    const throwing = {
+      startSpan: () => {
+        throw new Error("no spans today");
+      },
+    };
+    for (const tracer of [buggy, throwing]) {
+      const api = track(
+        new ScriptedTool({ name: "shop", isolation: "inline", tools, telemetry: { tracer } }),
+      );
+      const result = await api.execute("get_user --id 1 | jq -c .id; boom");
+      expect(result).toMatchObject({ stdout: "1\n", stderr: "boom: callback failed\n", exitCode: 1 });
+      expect(await api.call("get_user", { id: 2 })).toMatchObject({ ok: true, value: { id: 2 } });
+    }
+    const names = own.exporter.getFinishedSpans().map((span) => span.name);
+    expect(names.sort()).toEqual([
+      "execute_tool boom",
+      "execute_tool get_user",
+      "execute_tool get_user",
+      "execute_tool shop",
+    ]);
+    expect(ends).toBe(4);
+  });
+});
+
 describe("without @opentelemetry/api", () => {
   it("runs scripts and host calls as usual when the package cannot be imported", async () => {
     const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));

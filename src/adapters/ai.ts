@@ -155,13 +155,20 @@ function commandSchema(name: string, schema: unknown, field: string): unknown {
   return converted;
 }
 
-/** The value a tool's execute ends with: the last one a streaming (async iterable) execute yields. */
-async function finalValue(value: unknown): Promise<unknown> {
+/**
+ * The value a tool's execute ends with: the last one a streaming (async iterable) execute yields. Reading stops
+ * (and the stream is closed) once the call's signal aborts: a stream that ignores abortSignal is not read forever
+ * after its call ended.
+ */
+async function finalValue(value: unknown, signal: AbortSignal): Promise<unknown> {
   const resolved = await value;
   if (typeof resolved !== "object" || resolved === null || !(Symbol.asyncIterator in resolved))
     return resolved;
   let last: unknown;
-  for await (const item of resolved as AsyncIterable<unknown>) last = item;
+  for await (const item of resolved as AsyncIterable<unknown>) {
+    if (signal.aborted) break;
+    last = item;
+  }
   return last;
 }
 
@@ -233,6 +240,7 @@ export function addAiSdkTools(
               abortSignal: ctx.signal,
               experimental_context: ctx.context,
             }),
+            ctx.signal,
           ),
       });
       added.push(name);
