@@ -8,7 +8,11 @@ import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import {
+  type CallToolResult,
+  type Tool,
+  ToolListChangedNotificationSchema,
+} from "@modelcontextprotocol/sdk/types.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ecommerceToolset } from "../examples/ecommerce-tools.js";
 import type { CliIo } from "../src/cli/io.js";
@@ -150,12 +154,49 @@ async function mcpOverHttp(): Promise<{
   }
 }
 
+/**
+ * `mcp --http 0` over read-only tools and an upstream that adds a destructive tool once its `first` is called:
+ * what the script tool looked like before and after the notifications/tools/list_changed the client is sent.
+ */
+async function mcpUpstreamChanges(): Promise<{ before: Tool; after: Tool }> {
+  const upstream = `ch='${process.execPath}' --import tsx test/fixtures/mcp-changing-upstream.ts`;
+  const child = spawnCli(["mcp", "--http", "0", "--tools", TOOLS, "--upstream", upstream]);
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      let stderr = "";
+      child.stderr.setEncoding("utf8").on("data", (text: string) => {
+        stderr += text;
+        const found = /at (http:\/\/\S+)/.exec(stderr);
+        if (found?.[1]) resolve(found[1]);
+      });
+      child.on("close", () => reject(new Error(`exited before listening: ${stderr}`)));
+    });
+    const client = new Client({ name: "cli-test", version: "1.0.0" });
+    const changed = new Promise<void>((resolve, reject) => {
+      client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve());
+      setTimeout(() => reject(new Error("no notifications/tools/list_changed")), 20_000).unref();
+    });
+    changed.catch(() => {}); // awaited below
+    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+    const script = async () => (await client.listTools()).tools[0] as Tool;
+    const before = await script();
+    await client.callTool({ name: "script", arguments: { commands: "ch.first" } });
+    await changed;
+    const after = await script();
+    await client.close();
+    return { before, after };
+  } finally {
+    child.kill("SIGKILL");
+  }
+}
+
 // The processes start before the first test and run while the in-process tests do: each spends seconds in
 // node and tsx, and the machine has more than one core.
 let processes: {
   entry: Promise<Outcome>;
   stdio: ReturnType<typeof mcpOverStdio>;
   http: ReturnType<typeof mcpOverHttp>;
+  changing: ReturnType<typeof mcpUpstreamChanges>;
   noSdk: Promise<Outcome>;
 };
 beforeAll(() => {
@@ -165,6 +206,7 @@ beforeAll(() => {
     stdio: mcpOverStdio(),
     http: mcpOverHttp(),
     noSdk: cliProcess(["mcp"], "", ["--import", "./test/fixtures/cli-no-mcp-sdk.mjs"]),
+    changing: mcpUpstreamChanges(),
   };
   // Each is awaited by its test; one failing before then must not be an unhandled rejection meanwhile.
   for (const started of Object.values(processes)) started.catch(() => {});
@@ -354,6 +396,18 @@ describe("toolshell as a process", () => {
       expect(upstream.structuredContent).toMatchObject({ exitCode: 0 });
       expect((upstream.structuredContent as { stdout: string }).stdout).toMatch(/hi[\s\S]*Jane Doe\n$/);
       expect(exitCode).toBe(0);
+    },
+    SLOW,
+  );
+
+  it(
+    "mcp --http: tells the client when an upstream's tools change, and the script tool then shows their risk",
+    async () => {
+      const { before, after } = await processes.changing;
+      expect(before.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
+      expect(before.description).toContain("ch.first");
+      expect(after.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+      expect(after.description).toContain("ch.wipe");
     },
     SLOW,
   );

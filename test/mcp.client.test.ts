@@ -150,6 +150,34 @@ describe("importing an in-process upstream", () => {
     expect(run.stderr).toBe("fixture.pay: card declined\nfixture.pay: try another card\n");
   });
 
+  it("says why a result nested too deeply to print failed, instead of a bare 'callback failed'", async () => {
+    let deep: Record<string, unknown> = { a: 1 };
+    for (let depth = 0; depth < 20_000; depth++) deep = { a: deep };
+    const { api } = await importFixture([
+      {
+        name: "broken",
+        inputSchema: object(),
+        answer: () => ({ content: [], structuredContent: deep, isError: true }),
+      },
+      {
+        name: "pictured",
+        inputSchema: object(),
+        answer: () => ({
+          content: [{ type: "image", data: "AAAA", mimeType: "image/png" }],
+          structuredContent: deep,
+        }),
+      },
+    ]);
+    const broken = await api.execute("fixture.broken");
+    expect(broken.exitCode).toBe(1);
+    expect(broken.stderr).toBe(
+      "fixture.broken: the tool reported an error; its structuredContent is nested too deeply to show\n",
+    );
+    const pictured = await api.execute("fixture.pictured");
+    expect(pictured.exitCode).toBe(1);
+    expect(pictured.stderr).toBe("fixture.pictured: its structuredContent is nested too deeply to show\n");
+  });
+
   it("describes image, audio, resource and resource-link content instead of dropping it", async () => {
     const { api } = await importFixture([
       {
@@ -325,6 +353,22 @@ describe("importing an in-process upstream", () => {
     expect((await api.execute("fixture.modern")).stdout).toBe('{"ok":true}\n');
   });
 
+  it("skips a hostile listing (a schema nested past any use, a huge name) with a short reason, keeping the rest", async () => {
+    let deep: Record<string, unknown> = object();
+    for (let depth = 0; depth < 20_000; depth++) deep = object({ a: deep });
+    const huge = "x".repeat(100_000);
+    const { api, conn } = await importFixture([
+      { name: "deep", inputSchema: deep as FixtureTool["inputSchema"], answer: () => text("never") },
+      { name: huge, inputSchema: object(), answer: () => text("never") },
+      { name: "ok", inputSchema: object(), answer: () => text("fine") },
+    ]);
+    expect(conn.tools).toEqual(["fixture.ok"]);
+    expect(conn.skipped.map((skip) => skip.name.slice(0, 4))).toEqual(["deep", "xxxx"]);
+    expect(conn.skipped[0]?.reason).toMatch(/nested too deeply/);
+    for (const skip of conn.skipped) expect(skip.reason.length).toBeLessThan(400);
+    expect((await api.execute("fixture.ok")).stdout).toBe("fine\n");
+  });
+
   it("sanitises names into command segments and refuses two tools that would share one, naming both", async () => {
     const { conn } = await importFixture(
       [
@@ -418,6 +462,29 @@ describe("importing an in-process upstream", () => {
     expect(call.stdout).toBe("exit 124\n");
     expect(call.stderr).toBe("fixture.slow: timed out after 150 ms\n");
     await expect.poll(() => limitedUp.cancelled).toEqual(["slow"]);
+  });
+
+  it("names the upstream when its first tools/list fails, and leaves nothing registered", async () => {
+    const up = await startUpstream([weather]);
+    open.push(up);
+    up.failListing = true;
+    const api = track(new ScriptedTool({ name: "proxy" }));
+    await expect(connectUpstream(api, { transport: up.transport })).rejects.toThrow(
+      /^upstream "fixture": tools\/list failed: listing is broken$/,
+    );
+    expect(api.tools()).toEqual([]);
+  });
+
+  it("refuses timeouts that are not positive numbers, rather than skipping every tool or never waiting", async () => {
+    for (const options of [{ timeoutMs: -5 }, { timeoutMs: Number.NaN }, { connectTimeoutMs: 0 }]) {
+      const up = await startUpstream([weather]);
+      open.push(up);
+      const api = track(new ScriptedTool({ name: "proxy" }));
+      await expect(connectUpstream(api, { transport: up.transport }, options)).rejects.toThrow(
+        /^(timeoutMs|connectTimeoutMs) must be a positive number of milliseconds$/,
+      );
+      expect(api.tools()).toEqual([]);
+    }
   });
 
   it("close() unregisters the upstream's commands", async () => {
@@ -586,6 +653,56 @@ $ns.get-structured-content --location Chicago | jq -r .conditions`);
       new RegExp(`^could not connect to upstream ${base}/locked: HTTP 401: .*unauthorized$`),
     );
     expect(seen).toHaveLength(1);
+
+    // fetch refuses a URL with a user and password, quoting it whole: the error must not
+    const withCredentials = `http://alice:s3cret@${base.slice("http://".length)}/mcp?token=secret`;
+    const refused = await connectUpstream(api, { url: withCredentials }).catch((error: Error) => error);
+    expect(refused).toBeInstanceOf(Error);
+    expect((refused as Error).message).toMatch(new RegExp(`^could not connect to upstream ${base}/mcp: `));
+    expect((refused as Error).message).not.toMatch(/s3cret|token=secret/);
+  });
+
+  it("ends its Streamable HTTP session with a DELETE on close, and does not wait long for an upstream that hangs", async () => {
+    const ended: string[] = [];
+    let hangOnDelete = false;
+    const transports = new Map<string, StreamableHTTPServerTransport>();
+    const http = createHttpServer(async (req, res) => {
+      if (req.method === "DELETE" && hangOnDelete) return; // never answers
+      const known = transports.get(String(req.headers["mcp-session-id"]));
+      if (known) return void known.handleRequest(req, res);
+      const server = new McpServer({ name: "sessions", version: "1.0.0" });
+      server.registerTool("ping", { description: "Answers pong" }, () => text("pong"));
+      const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+        sessionIdGenerator: () => `session-${transports.size}`,
+        onsessioninitialized: (id) => void transports.set(id, transport),
+        onsessionclosed: (id) => void ended.push(id),
+      });
+      open.push(server);
+      await server.connect(transport);
+      await transport.handleRequest(req, res);
+    });
+    await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
+    open.push({
+      close: () =>
+        new Promise((resolve) => {
+          http.closeAllConnections();
+          http.close(resolve);
+        }),
+    });
+    const address = http.address();
+    const url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}/mcp`;
+    const api = track(new ScriptedTool({ name: "remote" }));
+    const first = await connectUpstream(api, { url });
+    expect((await api.execute("sessions.ping")).stdout).toBe("pong\n");
+    await first.close();
+    expect(ended).toEqual(["session-0"]);
+
+    hangOnDelete = true;
+    const second = await connectUpstream(api, { url });
+    const started = Date.now();
+    await second.close();
+    expect(Date.now() - started).toBeLessThan(4_000);
+    expect(ended).toEqual(["session-0"]);
   });
 
   it("reaches server-everything over Streamable HTTP, and an HTTP+SSE-only server through the fallback", async () => {

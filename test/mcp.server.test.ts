@@ -1,5 +1,6 @@
 // The MCP server side, through the SDK's real Client over real transports: an in-process linked pair, a spawned
 // stdio process (a test fixture and the example), and streamable HTTP.
+import { spawn } from "node:child_process";
 import { request as httpRequest } from "node:http";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -10,6 +11,7 @@ import {
   type CallToolResult,
   type Progress,
   ProgressNotificationSchema,
+  ToolListChangedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, describe, expect, it } from "vitest";
 import { ScriptedTool, type ToolDefinition } from "../src/index.js";
@@ -354,6 +356,40 @@ describe("stdio (spawned process)", () => {
     await until(() => stderr().includes("slow: aborted"), "the child's run to stop", 3_000);
   });
 
+  it("stops, without crashing, when the client stops reading its stdout mid-run", async () => {
+    const child = spawn(process.execPath, ["--import", "tsx", "test/fixtures/mcp-stdio-server.ts"], {
+      cwd: ROOT,
+    });
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+    const send = (message: object) => child.stdin.write(`${JSON.stringify(message)}\n`);
+    send({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } },
+    });
+    await new Promise((resolve) => child.stdout.once("data", resolve));
+    send({ jsonrpc: "2.0", method: "notifications/initialized" });
+    child.stdout.destroy(); // the client goes away but leaves the child's stdin open
+    send({
+      jsonrpc: "2.0",
+      id: 2,
+      method: "tools/call",
+      params: { name: "script", arguments: { commands: "slow" }, _meta: { progressToken: 1 } },
+    });
+    try {
+      expect(await exited).toBe(0);
+      expect(stderr).toContain("slow: aborted");
+      expect(stderr).not.toContain("EPIPE");
+    } finally {
+      child.kill("SIGKILL");
+    }
+  });
+
   it("runs examples/mcp-server.ts: the e-commerce tools as one script tool", async () => {
     const { client } = await spawnClient("examples/mcp-server.ts");
     const { tools } = await client.listTools();
@@ -472,8 +508,56 @@ describe("streamable HTTP", () => {
     const auth = { ...accept, ...session, authorization: "Bearer token-acme" };
     expect(await post(url, { ...auth, host: `evil.example:${port}` })).toBe(403);
     expect(await post(url, { ...auth, origin: "https://evil.example" })).toBe(403);
+    // DNS rebinding through a name that merely starts like a loopback address
+    expect(await post(url, { ...auth, host: `127.0.0.1.evil.example:${port}` })).toBe(403);
+    expect(await post(url, { ...auth, origin: `http://127.0.0.1.evil.example:${port}` })).toBe(403);
+    expect(await post(url, { ...auth, host: `127.0.0.2:${port}` })).toBe(200);
     expect(await post(url, { ...auth, origin: `http://localhost:${port}` })).toBe(200);
     expect(await post(url.replace("/mcp", "/other"), auth)).toBe(404);
+  });
+
+  it("toolsChanged() tells every session to list again, whose script tool then shows the new commands' risk", async () => {
+    const changing = track(
+      new ScriptedTool({
+        name: "changing",
+        tools: [
+          { name: "look", annotations: { readOnlyHint: true, openWorldHint: false }, execute: () => "ok\n" },
+        ],
+      }),
+    );
+    const server = await serveHttp(changing, { port: 0 });
+    servers.push(server);
+    const client = new Client({ name: "test", version: "1.0.0" });
+    let notified = 0;
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+      notified++;
+    });
+    await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
+    clients.push(client);
+    expect(client.getServerCapabilities()?.tools?.listChanged).toBe(true);
+    expect((await client.listTools()).tools[0]?.annotations?.readOnlyHint).toBe(true);
+
+    changing.add({ name: "wipe", annotations: { destructiveHint: true }, execute: () => "gone\n" });
+    // The standalone SSE stream the client opens after initialize may still be on its way.
+    await until(() => {
+      server.toolsChanged();
+      return notified > 0;
+    }, "notifications/tools/list_changed");
+    const [script] = (await client.listTools()).tools;
+    expect(script?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+    expect(script?.description).toContain("wipe");
+  });
+
+  it("answers 401 when authenticate says no with null or false, not only with undefined", async () => {
+    for (const no of [null, false]) {
+      const server = await serveHttp(api, {
+        port: 0,
+        authenticate: () => no as unknown as undefined, // what a JavaScript hook often returns for "no"
+      });
+      servers.push(server);
+      await expect(connect(server.url, "acme")).rejects.toThrow();
+      expect(await post(server.url, { accept: "application/json, text/event-stream" })).toBe(401);
+    }
   });
 
   it("closes cleanly with a session open and a run in flight", async () => {

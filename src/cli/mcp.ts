@@ -78,6 +78,7 @@ export async function serveMcp(api: ScriptedTool, options: McpCommandOptions, io
   };
   const server = await loadMcpModule<ServerModule>(() => import("../mcp/server.js"));
   const upstreams: { close(): Promise<void> }[] = [];
+  let running: { toolsChanged(): void; close(): Promise<void> } | undefined;
   const closeUpstreams = () => Promise.allSettled(upstreams.map((upstream) => upstream.close()));
   try {
     if (options.upstreams.length > 0) {
@@ -86,10 +87,12 @@ export async function serveMcp(api: ScriptedTool, options: McpCommandOptions, io
         try {
           const connected = await client.connectUpstream(api, client.parseUpstream(spec), {
             onError: (error) => log(`upstream ${spec}: ${errorMessage(error)}`),
-            onToolsChanged: (change) =>
+            onToolsChanged: (change) => {
               log(
                 `upstream ${spec}: tools changed (${change.added.length} added, ${change.removed.length} removed)`,
-              ),
+              );
+              running?.toolsChanged(); // the script tool's description and annotations follow its commands
+            },
           });
           upstreams.push(connected);
           log(
@@ -107,7 +110,6 @@ export async function serveMcp(api: ScriptedTool, options: McpCommandOptions, io
       discovery: options.discovery,
       timeoutMs: options.timeoutMs,
     };
-    let running: { close(): Promise<void> };
     let stopped: Promise<void>;
     try {
       if (options.httpPort === undefined) {

@@ -69,6 +69,15 @@ function blocks(content: unknown): ContentBlock[] {
   );
 }
 
+/** structuredContent as compact JSON; a peer can nest it deeper than JSON.stringify's stack reaches. */
+function structuredJson(value: unknown, prefix = ""): string {
+  try {
+    return JSON.stringify(value);
+  } catch {
+    throw new ToolError(`${prefix}its structuredContent is nested too deeply to show`);
+  }
+}
+
 /**
  * What a command prints for a `tools/call` result: `structuredContent` as a JSON value (compact, one line); else
  * the content blocks in order, text as is and every other block described, never dropped. A result flagged
@@ -81,20 +90,20 @@ export function resultValue(result: ToolCallResult): unknown {
   if (result.isError === true) {
     let text = content.map(describeBlock).join("").replace(/\n+$/, "");
     if (text === "" && result.structuredContent !== undefined)
-      text = JSON.stringify(result.structuredContent);
+      text = structuredJson(result.structuredContent, "the tool reported an error; ");
     throw new ToolError(text === "" ? "the tool reported an error without a message" : text);
   }
   const structured = result.structuredContent;
   if (typeof structured === "object" && structured !== null) {
     const extra = content.filter((block) => block.type !== "text").map(describeBlock);
-    return extra.length === 0 ? structured : `${JSON.stringify(structured)}\n${extra.join("")}`;
+    return extra.length === 0 ? structured : `${structuredJson(structured)}\n${extra.join("")}`;
   }
   if (content.length === 0 && result.toolResult !== undefined) return result.toolResult;
   return content.map(describeBlock).join("");
 }
 
 /** First line of an error message, without the SDK's `MCP error -32602: ` prefix. */
-function plainMessage(error: unknown): string {
+export function plainMessage(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return (message.replace(/^(MCP error -?\d+: )+/, "").split("\n")[0] ?? "").trim() || "unknown error";
 }

@@ -29,6 +29,18 @@ export function describeUpstream(upstream: Upstream): string {
   return [upstream.command, ...(upstream.args ?? [])].join(" ");
 }
 
+/** An error's text with the upstream's full URL (user, password, query) replaced by its description. */
+function withoutUrl(text: string, upstream: Upstream, description: string): string {
+  if (!("url" in upstream)) return text;
+  const forms = [String(upstream.url)];
+  try {
+    forms.push(new URL(upstream.url).href);
+  } catch {
+    // not a URL: only its own spelling can appear
+  }
+  return forms.reduce((redacted, form) => redacted.replaceAll(form, description), text);
+}
+
 /** A transport opened for an upstream, with the tail of a child's stderr when it is captured. */
 interface Opened {
   transport: Transport;
@@ -106,6 +118,25 @@ async function connectHttp(
   }
 }
 
+/** How long close() waits for an upstream to answer the DELETE that ends its session. */
+const END_SESSION_TIMEOUT_MS = 2_000;
+
+/**
+ * Ends the client's Streamable HTTP session with the DELETE the spec asks of a client done with it, so the
+ * upstream frees it now rather than when it expires; bounded, and quiet when the upstream does not answer. The
+ * client still needs close() (which also aborts a DELETE still in flight).
+ */
+export async function endSession(client: Client): Promise<void> {
+  const transport = client.transport;
+  if (!(transport instanceof StreamableHTTPClientTransport) || transport.sessionId === undefined) return;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, END_SESSION_TIMEOUT_MS);
+  });
+  await Promise.race([transport.terminateSession().catch(() => {}), timeout]);
+  clearTimeout(timer);
+}
+
 /**
  * Connects a client to the upstream and returns it. An HTTP upstream is tried with Streamable HTTP first; when
  * the server answers that attempt with a 4xx other than 401/403 (an older server that only speaks HTTP+SSE), a
@@ -143,9 +174,10 @@ export async function connectTransport(
     if (!("url" in upstream) && !("transport" in upstream)) await new Promise((ok) => setTimeout(ok, 50));
     const tail = stderrTail().trim();
     const said = tail === "" ? "" : `\nits stderr ended with:\n${tail}`;
+    const where = describeUpstream(upstream);
     throw new ToolshellError(
       "upstream_failed",
-      `could not connect to upstream ${describeUpstream(upstream)}: ${message(error)}${said}`,
+      `could not connect to upstream ${where}: ${withoutUrl(message(error), upstream, where)}${said}`,
       { cause: error },
     );
   }

@@ -9,9 +9,9 @@ import { ToolError, ToolshellError } from "../errors.js";
 import type { ToolAnnotations } from "../policy.js";
 import type { ScriptedTool } from "../scripted-tool.js";
 import type { ToolContext, ToolDefinition } from "../tool.js";
-import { requestError, resultValue } from "./client-content.js";
+import { plainMessage, requestError, resultValue } from "./client-content.js";
 import { checkedNamespace, sanitizeSegment, type Upstream } from "./client-spec.js";
-import { connectTransport, type UpstreamStderr } from "./client-transport.js";
+import { connectTransport, endSession, type UpstreamStderr } from "./client-transport.js";
 
 export {
   type HttpUpstream,
@@ -78,7 +78,10 @@ export interface UpstreamConnection {
   readonly client: Client;
   /** Lists the upstream's tools again: adds new ones, removes gone ones, replaces changed ones. */
   refresh(): Promise<void>;
-  /** Unregisters this upstream's commands and closes the connection (a stdio child is stopped). */
+  /**
+   * Unregisters this upstream's commands and closes the connection (a stdio child is stopped; a Streamable HTTP
+   * session is ended with a DELETE, waiting at most 2 s for the answer).
+   */
   close(): Promise<void>;
 }
 
@@ -87,6 +90,8 @@ const DEFAULT_CONNECT_TIMEOUT_MS = 30_000;
 /** Past the call's own deadline, so the run's deadline (exit 124) ends a call before the SDK's timeout does. */
 const REQUEST_TIMEOUT_GRACE_MS = 1_000;
 const MAX_PAGES = 1_000;
+/** A command name's longest length (assertToolName's limit). */
+const MAX_COMMAND_LENGTH = 128;
 
 /**
  * The SDK client validates structuredContent with a draft-07 ajv that rejects 2020-12 schemas at listing time,
@@ -119,6 +124,11 @@ function hints(annotations: Tool["annotations"]): ToolAnnotations | undefined {
     if (typeof annotations[key] === "boolean") out[key] = annotations[key];
   }
   return out;
+}
+
+/** Text quoted from a peer, cut so that a hostile listing cannot flood a reason or a log line. */
+function clip(text: string, max = 80): string {
+  return text.length <= max ? text : `${text.slice(0, max)}... (${text.length} characters)`;
 }
 
 function errorMessage(error: unknown): string {
@@ -162,6 +172,7 @@ class Connection implements UpstreamConnection {
   }
 
   private report(error: unknown): void {
+    if (this.closed) return; // what a closing connection runs into concerns nobody
     try {
       this.options.onError?.(error instanceof Error ? error : new Error(String(error)));
     } catch {
@@ -206,6 +217,7 @@ class Connection implements UpstreamConnection {
     this.closed = true;
     for (const entry of this.imported.values()) this.api.remove(entry.command);
     this.imported.clear();
+    if (this.client) await endSession(this.client);
     await this.client?.close().catch(() => {});
   }
 
@@ -215,7 +227,15 @@ class Connection implements UpstreamConnection {
     const cursors = new Set<string>();
     let cursor: string | undefined;
     for (let page = 0; page < MAX_PAGES; page++) {
-      const result = await this.client.listTools(cursor === undefined ? undefined : { cursor }, { timeout });
+      const result = await this.client
+        .listTools(cursor === undefined ? undefined : { cursor }, { timeout })
+        .catch((error: unknown) => {
+          throw new ToolshellError(
+            "upstream_failed",
+            `upstream "${this.name}": tools/list failed: ${plainMessage(error)}`,
+            { cause: error },
+          );
+        });
       tools.push(...result.tools);
       cursor = result.nextCursor;
       if (cursor === undefined || cursor === "") return tools;
@@ -243,7 +263,7 @@ class Connection implements UpstreamConnection {
       const command = `${this.name}.${sanitizeSegment(tool.name)}`;
       const other = byCommand.get(command);
       if (other !== undefined) {
-        const reason = `upstream tools ${JSON.stringify(other)} and ${JSON.stringify(tool.name)} both become the command ${command}`;
+        const reason = `upstream tools ${clip(JSON.stringify(other))} and ${clip(JSON.stringify(tool.name))} both become the command ${command}`;
         if (initial) {
           throw new ToolshellError("tool_name_collision", `${reason}: leave one out with the filter option`);
         }
@@ -257,14 +277,28 @@ class Connection implements UpstreamConnection {
         });
         continue;
       }
+      if (command.length > MAX_COMMAND_LENGTH) {
+        this.skipped.push({
+          name: tool.name,
+          reason: `its name would make a command of ${command.length} characters (at most ${MAX_COMMAND_LENGTH})`,
+        });
+        continue;
+      }
+      let fingerprint: string;
+      try {
+        fingerprint = JSON.stringify([
+          tool.title,
+          tool.description,
+          tool.inputSchema,
+          tool.outputSchema,
+          tool.annotations,
+        ]);
+      } catch {
+        // A RangeError: a peer can list a schema nested deeper than the stack; it fails this tool, not the import.
+        this.skipped.push({ name: tool.name, reason: "its listing is nested too deeply to read" });
+        continue;
+      }
       byCommand.set(command, tool.name);
-      const fingerprint = JSON.stringify([
-        tool.title,
-        tool.description,
-        tool.inputSchema,
-        tool.outputSchema,
-        tool.annotations,
-      ]);
       wanted.set(tool.name, { tool, command, fingerprint });
     }
     return wanted;
@@ -310,7 +344,10 @@ class Connection implements UpstreamConnection {
             `upstream tool ${JSON.stringify(upstreamName)} would become ${next.command}, which is already registered: give this upstream another name`,
           );
         }
-        this.skipped.push({ name: upstreamName, reason: `${next.command}: ${errorMessage(error)}` });
+        this.skipped.push({
+          name: upstreamName,
+          reason: `${next.command}: ${clip(errorMessage(error), 300)}`,
+        });
         if (change.changed.includes(next.command)) {
           change.changed.splice(change.changed.indexOf(next.command), 1);
           change.removed.push(next.command);
@@ -383,6 +420,12 @@ export async function connectUpstream(
     throw new ToolshellError("invalid_upstream", "an upstream must be { command }, { url } or { transport }");
   }
   if (upstream.name !== undefined) checkedNamespace(upstream.name);
+  for (const key of ["timeoutMs", "connectTimeoutMs"] as const) {
+    const value = options[key];
+    if (value !== undefined && !(typeof value === "number" && value > 0 && Number.isFinite(value))) {
+      throw new ToolshellError("invalid_option", `${key} must be a positive number of milliseconds`);
+    }
+  }
   const connection = new Connection(api, options);
   const { client } = await connectTransport(
     upstream,

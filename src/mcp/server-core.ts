@@ -250,7 +250,8 @@ export function createMcpServer(api: ScriptedTool, options: McpServerOptions = {
   const setup = settings(options);
   const instructions = instructionsFor(api, setup.toolName, options.instructions);
   const server = new Server(options.serverInfo ?? { name: api.name, version: "0.0.0" }, {
-    capabilities: { tools: {} },
+    // listChanged: the script tool's description and annotations follow its commands (see toolsChanged()).
+    capabilities: { tools: { listChanged: true } },
     ...(instructions !== undefined ? { instructions } : {}),
   });
   server.setRequestHandler(ListToolsRequestSchema, () => listTools(api, setup));

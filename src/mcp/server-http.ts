@@ -25,8 +25,8 @@ export interface McpHttpOptions extends McpServerOptions {
   /** The endpoint's path (default "/mcp"). */
   path?: string;
   /**
-   * Authenticates every request: the AuthInfo it returns reaches the runs (`tenant`, `context`); undefined or a
-   * throw answers 401. A session stays bound to the tenant that opened it. Unset: no authentication.
+   * Authenticates every request: the AuthInfo it returns reaches the runs (`tenant`, `context`); undefined (or
+   * anything else but an object) or a throw answers 401. A session stays bound to the tenant that opened it. Unset: no authentication.
    */
   authenticate?: (request: IncomingMessage) => AuthInfo | undefined | Promise<AuthInfo | undefined>;
   /** Sessions open at once (default 100); past it, a new `initialize` is answered 503. */
@@ -38,6 +38,12 @@ export interface McpHttpOptions extends McpServerOptions {
 /** A listening server: its endpoint URL, and close() (ends every session, aborting the runs in flight). */
 export interface McpHttpServer {
   url: string;
+  /**
+   * Sends every session `notifications/tools/list_changed` (on its standing GET stream): call it after adding or
+   * removing tools (an upstream's refresh included), since the script tool's description and annotations follow
+   * its commands.
+   */
+  toolsChanged(): void;
   close(): Promise<void>;
 }
 
@@ -54,8 +60,11 @@ const DEFAULT_MAX_SESSIONS = 100;
 const DEFAULT_SESSION_IDLE_MS = 30 * 60_000;
 const LOOPBACK_NAMES = new Set(["127.0.0.1", "localhost", "[::1]", "::1"]);
 
+/** 127.0.0.0/8 written as an address; a name such as `127.0.0.1.evil.example` is not one (DNS rebinding). */
+const LOOPBACK_V4 = /^127(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/;
+
 function isLoopback(host: string): boolean {
-  return LOOPBACK_NAMES.has(host) || host.startsWith("127.");
+  return LOOPBACK_NAMES.has(host) || LOOPBACK_V4.test(host);
 }
 
 function jsonRpcError(response: ServerResponse, status: number, message: string, headers = {}): void {
@@ -167,7 +176,8 @@ export async function serveHttp(api: ScriptedTool, options: McpHttpOptions): Pro
       authInfo = await Promise.resolve()
         .then(() => authenticate(request))
         .catch(() => undefined);
-      if (authInfo === undefined) {
+      // Anything but an AuthInfo object is a refusal: a JavaScript hook may well say no with null or false.
+      if (typeof authInfo !== "object" || authInfo === null) {
         jsonRpcError(response, 401, "Unauthorized", { "www-authenticate": "Bearer" });
         return;
       }
@@ -218,6 +228,9 @@ export async function serveHttp(api: ScriptedTool, options: McpHttpOptions): Pro
   const urlHost = host.includes(":") ? `[${host}]` : host;
   return {
     url: `http://${urlHost}:${boundPort}${path}`,
+    toolsChanged() {
+      for (const session of sessions.values()) session.server.sendToolListChanged().catch(() => {});
+    },
     async close() {
       clearInterval(sweep);
       const closed = new Promise<void>((resolve) => http.close(() => resolve()));

@@ -12,6 +12,11 @@ export { type McpHttpOptions, type McpHttpServer, serveHttp } from "./server-htt
 
 /** A running server; close() stops it and aborts the runs in flight. */
 export interface McpStdioServer {
+  /**
+   * Sends the client `notifications/tools/list_changed`: call it after adding or removing tools (an upstream's
+   * refresh included), since the script tool's description and annotations follow its commands.
+   */
+  toolsChanged(): void;
   close(): Promise<void>;
 }
 
@@ -28,10 +33,18 @@ export async function serveStdio(api: ScriptedTool, options: McpServerOptions = 
   const close = async () => {
     process.stdin.off("end", onEnd);
     await server.close();
+    // A write that failed just before the close reports its error on a later tick: still ours to swallow.
+    setImmediate(() => process.stdout.off("error", onEnd));
   };
+  // The client went away (stdin ended, or stdout broke with EPIPE, an error that would otherwise crash the
+  // process): stop serving, which aborts the runs in flight.
   const onEnd = () => {
     close().catch(() => {});
   };
   process.stdin.once("end", onEnd);
-  return { close };
+  process.stdout.on("error", onEnd);
+  const toolsChanged = () => {
+    server.sendToolListChanged().catch(() => {});
+  };
+  return { toolsChanged, close };
 }
