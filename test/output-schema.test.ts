@@ -288,3 +288,45 @@ describe.each(MODES)("output validation (%s)", (mode) => {
     expect(result.trace[0]).not.toHaveProperty("outputIssues");
   });
 });
+
+// Output checks run on the host's thread over values that may carry third-party text (an upstream MCP server's
+// schema and result, a web page): a backtracking pattern there would block the host, so regex keywords are left
+// out of output checks. Before, this call kept the host busy for minutes.
+describe("regex keywords in output schemas", () => {
+  const evil = "a".repeat(40);
+  const api = track(
+    new ScriptedTool({
+      name: "rx",
+      isolation: "inline",
+      strictOutput: true,
+      tools: [
+        {
+          name: "page",
+          outputSchema: {
+            type: "object",
+            properties: { text: { type: "string", pattern: "^(a+)+$" } },
+            patternProperties: { "^x-": { type: "string" } },
+            additionalProperties: false,
+          },
+          execute: () => ({ text: `${evil}!`, "x-source": "web" }),
+        },
+        {
+          name: "typed",
+          outputSchema: { type: "object", properties: { n: { type: "integer", pattern: "^1" } } },
+          execute: () => ({ n: "one" }),
+        },
+      ],
+    }),
+  );
+
+  it("are not run on the host: a catastrophic pattern and pattern-named properties pass", async () => {
+    const result = await api.execute("page | jq -r '.\"x-source\"'");
+    expect(result).toMatchObject({ stdout: "web\n", stderr: "", exitCode: 0 });
+  });
+
+  it("leave every other keyword checked", async () => {
+    const result = await api.execute("typed");
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toContain("expected integer");
+  });
+});

@@ -66,8 +66,9 @@ const MAP_OF_SUBSCHEMAS = ["properties", "patternProperties", "$defs", "definiti
  * ToolshellError("invalid_schema") for external, non-string or unresolvable `$ref`s and for schemas
  * ajv rejects. The caller's schema is copied, never mutated, and params are never coerced.
  */
-export function compileValidator(schema: JsonSchema): Validator {
+export function compileValidator(schema: JsonSchema, options: { regexFree?: boolean } = {}): Validator {
   const root = normalizeSchema(schema);
+  if (options.regexFree) forEachSubschema(root, dropRegexKeywords);
   // With addUsedSchema off, ajv resolves a root `$ref: "#"` (recursive schemas) only against an `$id`.
   if (typeof root.$id !== "string") root.$id = `urn:toolshell:schema:${++compiledSchemas}`;
   forEachSubschema(root, (node) => checkReferences(node, root));
@@ -102,6 +103,20 @@ function normalizeSchema(schema: JsonSchema): JsonSchema {
   if (!isRecord(copy)) throw new ToolshellError("invalid_schema", "invalid schema: not an object");
   forEachSubschema(copy, upgradeDraft07);
   return copy;
+}
+
+/**
+ * Removes what would run a schema's regular expressions (`pattern`, `patternProperties`), loosening rather than
+ * tightening: where `patternProperties` spared names from `additionalProperties`/`unevaluatedProperties`, those
+ * allow any property instead. For validators on the caller's thread over data a third party may shape, since a
+ * backtracking pattern can block a thread for minutes and only a worker can be stopped.
+ */
+function dropRegexKeywords(node: JsonSchema): void {
+  delete node.pattern;
+  if (node.patternProperties === undefined) return;
+  delete node.patternProperties;
+  if (node.additionalProperties !== undefined) node.additionalProperties = true;
+  if (node.unevaluatedProperties !== undefined) node.unevaluatedProperties = true;
 }
 
 function upgradeDraft07(node: JsonSchema): void {
