@@ -23,6 +23,7 @@ import { compileValidator, type Validator } from "./schema/validate.js";
 import { CallStats, type ToolStats } from "./stats.js";
 import { closest } from "./suggest.js";
 import type { SpanLike, Telemetry } from "./telemetry.js";
+import { trimNewlinesEnd } from "./text.js";
 import type { RegisteredTool, ToolContext } from "./tool.js";
 import { type CallRecord, elapsedMs } from "./trace.js";
 import { scanForInjection } from "./untrusted.js";
@@ -199,7 +200,7 @@ function failedOutcome(name: string, error: unknown, sanitize: boolean): CallOut
   // toString. Reading it must never throw in turn (that would reject the call and escape as an unhandled rejection).
   try {
     if (isToolError(error)) {
-      const lines = errorMessage(String(error.message)).replace(/\n+$/, "").split("\n");
+      const lines = trimNewlinesEnd(errorMessage(String(error.message))).split("\n");
       const stderr = lines.map((line) => `${name}: ${line}\n`).join("");
       const stdout = typeof error.stdout === "string" ? error.stdout : "";
       return capped(name, { stdout, stderr, exitCode: error.exitCode, code: "handler_failed" });

@@ -154,6 +154,26 @@ describe("a ToolError's message of any size", () => {
       /upstream_error: \[toolshell: \d+ bytes of the error message cut: at most 65536 are shown\]/,
     );
   });
+
+  // A run of newlines followed by anything once went through /\n+$/, quadratic in the run (seconds for 64 KiB).
+  it("trims trailing newlines in linear time, whatever the message holds", async () => {
+    const api = track(
+      new ScriptedTool({
+        name: "errors",
+        isolation: "inline",
+        tools: [
+          {
+            name: "newlines",
+            execute: () => {
+              throw new ToolError(`${"\n".repeat(60_000)}x\n\n`);
+            },
+          },
+        ],
+      }),
+    );
+    const result = await api.call("newlines", {});
+    expect(result.ok ? "" : result.error.message.endsWith("newlines: x")).toBe(true);
+  });
 });
 
 describe.each(MODES)("the error taxonomy in a script's trace (%s)", (mode) => {

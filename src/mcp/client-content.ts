@@ -1,5 +1,6 @@
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { ToolError } from "../errors.js";
+import { trimNewlinesEnd } from "../text.js";
 
 /** One content block of a tool result, as loosely as the wire allows (unknown types must not be lost). */
 interface ContentBlock {
@@ -88,7 +89,7 @@ function structuredJson(value: unknown, prefix = ""): string {
 export function resultValue(result: ToolCallResult): unknown {
   const content = blocks(result.content);
   if (result.isError === true) {
-    let text = content.map(describeBlock).join("").replace(/\n+$/, "");
+    let text = trimNewlinesEnd(content.map(describeBlock).join(""));
     if (text === "" && result.structuredContent !== undefined)
       text = structuredJson(result.structuredContent, "the tool reported an error; ");
     throw new ToolError(text === "" ? "the tool reported an error without a message" : text);
