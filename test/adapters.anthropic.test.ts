@@ -1,9 +1,10 @@
 import Anthropic from "@anthropic-ai/sdk";
 import { describe, expect, it } from "vitest";
 import { providerToolName, runAnthropicToolUse, toAnthropicTool } from "../src/adapters/anthropic.js";
-import { type ExecuteResult, ScriptedTool, ToolshellError } from "../src/index.js";
+import { type ExecuteResult, ToolshellError } from "../src/index.js";
+import { pingApi, whoamiApi } from "./fixtures/ops-api.js";
 import { recordedFetch, SCRIPT_INPUT_SCHEMA } from "./fixtures/recorded-fetch.js";
-import { shop, track } from "./helpers.js";
+import { shop } from "./helpers.js";
 
 type Message = Anthropic.Messages.Message;
 type MessageParam = Anthropic.Messages.MessageParam;
@@ -157,14 +158,7 @@ describe("runAnthropicToolUse", () => {
   });
 
   it("answers input that is not { commands } with a text for the model, running nothing", async () => {
-    let calls = 0;
-    const api = track(
-      new ScriptedTool({
-        name: "ops",
-        isolation: "inline",
-        tools: [{ name: "ping", execute: () => `${++calls}\n` }],
-      }),
-    );
+    const { api, calls } = pingApi();
     const answer = (input: unknown) =>
       runAnthropicToolUse(api, { type: "tool_use", id: "t", name: "ops", input });
     const send = ' send {"commands": "<bash script>"}\n[exit code 2]\n';
@@ -183,18 +177,11 @@ describe("runAnthropicToolUse", () => {
     expect((await answer({ commands: "ping", reason: "check" }))?.content).toBe(
       `[stderr]\nops: unknown argument "reason": the only argument is "commands";${send}`,
     );
-    expect(calls).toBe(0);
+    expect(calls()).toBe(0);
   });
 
   it("returns undefined for other blocks: another tool's tool_use, text, a server tool", async () => {
-    let calls = 0;
-    const api = track(
-      new ScriptedTool({
-        name: "ops",
-        isolation: "inline",
-        tools: [{ name: "ping", execute: () => `${++calls}\n` }],
-      }),
-    );
+    const { api, calls } = pingApi();
     const input = { commands: "ping" };
     expect(
       await runAnthropicToolUse(api, { type: "tool_use", id: "t", name: "ping", input }),
@@ -204,31 +191,11 @@ describe("runAnthropicToolUse", () => {
     expect(
       await runAnthropicToolUse(api, { type: "server_tool_use", id: "s", name: "ops", input }),
     ).toBeUndefined();
-    expect(calls).toBe(0);
+    expect(calls()).toBe(0);
   });
 
   it("passes per-call options to the run and finds a renamed tool by its exported name", async () => {
-    const seen: unknown[] = [];
-    const api = track(
-      new ScriptedTool({
-        name: "ops",
-        isolation: "inline",
-        tools: [
-          {
-            name: "whoami",
-            execute: (_params, ctx) => {
-              seen.push({ tenant: ctx.tenant, context: ctx.context });
-              return "me\n";
-            },
-          },
-          {
-            name: "hang",
-            execute: (_params, ctx) =>
-              new Promise((resolve) => ctx.signal.addEventListener("abort", () => resolve(""))),
-          },
-        ],
-      }),
-    );
+    const { api, seen } = whoamiApi();
     const block = (commands: string, name = "ops") => ({
       type: "tool_use",
       id: "t",

@@ -7,9 +7,10 @@ import {
   toOpenAIChatTool,
   toOpenAIResponsesTool,
 } from "../src/adapters/openai.js";
-import { type ExecuteResult, ScriptedTool, ToolshellError } from "../src/index.js";
+import { type ExecuteResult, ToolshellError } from "../src/index.js";
+import { pingApi, whoamiApi } from "./fixtures/ops-api.js";
 import { recordedFetch, SCRIPT_INPUT_SCHEMA } from "./fixtures/recorded-fetch.js";
-import { shop, track } from "./helpers.js";
+import { shop } from "./helpers.js";
 
 type ChatCompletion = OpenAI.Chat.Completions.ChatCompletion;
 type ChatMessageParam = OpenAI.Chat.Completions.ChatCompletionMessageParam;
@@ -237,14 +238,7 @@ describe("runOpenAIToolCall with Chat Completions", () => {
   });
 
   it("answers bad arguments with a text for the model instead of throwing", async () => {
-    let calls = 0;
-    const api = track(
-      new ScriptedTool({
-        name: "ops",
-        isolation: "inline",
-        tools: [{ name: "ping", execute: () => `${++calls}\n` }],
-      }),
-    );
+    const { api, calls } = pingApi();
     const answer = async (args: string) =>
       (
         await runOpenAIToolCall(api, {
@@ -270,19 +264,12 @@ describe("runOpenAIToolCall with Chat Completions", () => {
     expect(await answer('"ping"')).toBe(
       `[stderr]\nops: the arguments must be a JSON object, got a string;${send}`,
     );
-    expect(calls).toBe(0);
+    expect(calls()).toBe(0);
     expect(await answer('{"commands": "ping; ping"}')).toBe("1\n2\n");
   });
 
   it("returns undefined, running nothing, for another tool's call or a custom tool call", async () => {
-    let calls = 0;
-    const api = track(
-      new ScriptedTool({
-        name: "ops",
-        isolation: "inline",
-        tools: [{ name: "ping", execute: () => `${++calls}\n` }],
-      }),
-    );
+    const { api, calls } = pingApi();
     const other: ChatToolCall = {
       id: "c1",
       type: "function",
@@ -291,7 +278,7 @@ describe("runOpenAIToolCall with Chat Completions", () => {
     const custom: ChatToolCall = { id: "c2", type: "custom", custom: { name: "ops", input: "ping" } };
     expect(await runOpenAIToolCall(api, other)).toBeUndefined();
     expect(await runOpenAIToolCall(api, custom)).toBeUndefined();
-    expect(calls).toBe(0);
+    expect(calls()).toBe(0);
   });
 });
 
@@ -332,14 +319,7 @@ describe("runOpenAIToolCall with the Responses API", () => {
   });
 
   it("returns undefined for items that are not this tool's function call", async () => {
-    let calls = 0;
-    const api = track(
-      new ScriptedTool({
-        name: "ops",
-        isolation: "inline",
-        tools: [{ name: "ping", execute: () => `${++calls}\n` }],
-      }),
-    );
+    const { api, calls } = pingApi();
     const call = {
       type: "function_call",
       call_id: "c",
@@ -351,7 +331,7 @@ describe("runOpenAIToolCall with the Responses API", () => {
     const reasoning: OpenAI.Responses.ResponseReasoningItem = { type: "reasoning", id: "rs_1", summary: [] };
     expect(await runOpenAIToolCall(api, reasoning)).toBeUndefined();
     expect(await runOpenAIToolCall(api, { ...call, call_id: 7 })).toBeUndefined();
-    expect(calls).toBe(0);
+    expect(calls()).toBe(0);
     expect(await runOpenAIToolCall(api, call)).toEqual({
       type: "function_call_output",
       call_id: "c",
@@ -362,27 +342,7 @@ describe("runOpenAIToolCall with the Responses API", () => {
 
 describe("per-call options", () => {
   it("passes signal, timeoutMs, context, tenant and env to the run, and a renamed tool by its name", async () => {
-    const seen: unknown[] = [];
-    const api = track(
-      new ScriptedTool({
-        name: "ops",
-        isolation: "inline",
-        tools: [
-          {
-            name: "whoami",
-            execute: (_params, ctx) => {
-              seen.push({ tenant: ctx.tenant, context: ctx.context });
-              return "me\n";
-            },
-          },
-          {
-            name: "hang",
-            execute: (_params, ctx) =>
-              new Promise((resolve) => ctx.signal.addEventListener("abort", () => resolve(""))),
-          },
-        ],
-      }),
-    );
+    const { api, seen } = whoamiApi();
     const call = (commands: string, name = "ops") => ({
       type: "function_call",
       call_id: "c",
