@@ -131,15 +131,7 @@ async function mcpOverHttp(): Promise<{
   ]);
   const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
   try {
-    const url = await new Promise<string>((resolve, reject) => {
-      let stderr = "";
-      child.stderr.setEncoding("utf8").on("data", (text: string) => {
-        stderr += text;
-        const found = /at (http:\/\/\S+)/.exec(stderr);
-        if (found?.[1]) resolve(found[1]);
-      });
-      child.on("close", () => reject(new Error(`exited before listening: ${stderr}`)));
-    });
+    const url = await listeningUrl(child);
     const client = new Client({ name: "cli-test", version: "1.0.0" });
     await client.connect(new StreamableHTTPClientTransport(new URL(url)));
     const call = async (commands: string) =>
@@ -154,6 +146,19 @@ async function mcpOverHttp(): Promise<{
   }
 }
 
+/** The URL an `mcp --http` child says it listens at (on stderr); rejects if it exits first. */
+function listeningUrl(child: ReturnType<typeof spawnCli>): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    let stderr = "";
+    child.stderr.setEncoding("utf8").on("data", (text: string) => {
+      stderr += text;
+      const found = /at (http:\/\/\S+)/.exec(stderr);
+      if (found?.[1]) resolve(found[1]);
+    });
+    child.on("close", () => reject(new Error(`exited before listening: ${stderr}`)));
+  });
+}
+
 /**
  * `mcp --http 0` over read-only tools and an upstream that adds a destructive tool once its `first` is called:
  * what the script tool looked like before and after the notifications/tools/list_changed the client is sent.
@@ -162,15 +167,7 @@ async function mcpUpstreamChanges(): Promise<{ before: Tool; after: Tool }> {
   const upstream = `ch='${process.execPath}' --import tsx test/fixtures/mcp-changing-upstream.ts`;
   const child = spawnCli(["mcp", "--http", "0", "--tools", TOOLS, "--upstream", upstream]);
   try {
-    const url = await new Promise<string>((resolve, reject) => {
-      let stderr = "";
-      child.stderr.setEncoding("utf8").on("data", (text: string) => {
-        stderr += text;
-        const found = /at (http:\/\/\S+)/.exec(stderr);
-        if (found?.[1]) resolve(found[1]);
-      });
-      child.on("close", () => reject(new Error(`exited before listening: ${stderr}`)));
-    });
+    const url = await listeningUrl(child);
     const client = new Client({ name: "cli-test", version: "1.0.0" });
     const changed = new Promise<void>((resolve, reject) => {
       client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve());
