@@ -1,10 +1,10 @@
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { main as aiSdkExample } from "../examples/ai-sdk.js";
 import { main as anthropicExample } from "../examples/anthropic.js";
 import { main as openaiExample } from "../examples/openai.js";
 import type { ExecuteResult, ScriptedTool } from "../src/index.js";
+import { codeBlocks, localImports, readmeSection } from "./readme-snippets.js";
 
 function collect() {
   const lines: string[] = [];
@@ -61,31 +61,7 @@ describe("examples", () => {
 // The README's adapter snippets, run as written: "toolshell/..." imports point at this checkout, a scripted model
 // stands in for `model`, and the SDK clients get a transport that answers with recorded responses.
 const HEADING = "## LLM SDK adapters";
-const root = new URL("../", import.meta.url);
-
-function readmeSection(): string {
-  const text = readFileSync(new URL("README.md", root), "utf8");
-  const start = text.indexOf(HEADING);
-  if (start < 0) throw new Error(`no "${HEADING}" section in README.md`);
-  const end = text.indexOf("\n## ", start + HEADING.length);
-  return text.slice(start, end < 0 ? undefined : end);
-}
-
-const SPECIFIERS: Record<string, string> = {
-  toolshell: "src/index.ts",
-  "toolshell/ai": "src/adapters/ai.ts",
-  "toolshell/openai": "src/adapters/openai.ts",
-  "toolshell/anthropic": "src/adapters/anthropic.ts",
-};
-
-function localImports(code: string): string {
-  return code.replace(/from "(toolshell(?:\/\w+)?)"/g, (whole, specifier: string) => {
-    const target = SPECIFIERS[specifier];
-    return target
-      ? `from ${JSON.stringify(pathToFileURL(fileURLToPath(new URL(target, root))).href)}`
-      : whole;
-  });
-}
+const _root = new URL("../", import.meta.url);
 
 const USAGE = `{ inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
   outputTokens: { total: 1, text: 1, reasoning: undefined } }`;
@@ -156,7 +132,7 @@ async function runSnippet(setup: string, snippet: string): Promise<Record<string
 }
 
 describe("README: LLM SDK adapters", () => {
-  const blocks = [...readmeSection().matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1] ?? "");
+  const blocks = codeBlocks(readmeSection(HEADING));
   const [setup = "", ...snippets] = blocks;
   const snippet = (name: string) => snippets.find((code) => code.includes(name)) ?? "";
 

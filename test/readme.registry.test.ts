@@ -3,39 +3,23 @@
 // `perRun`, `provider`, `fetchPage`). A snippet is changed only where a value it discards must be kept to be
 // checked (`new ScriptedTool(...)` as a statement) or where it is an expression (the untrusted tool's literal);
 // each change is asserted to have matched, so a changed README fails here.
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { SpanStatusCode } from "@opentelemetry/api";
 import type { InMemorySpanExporter } from "@opentelemetry/sdk-trace-base";
 import { afterAll, describe, expect, it } from "vitest";
 import type { CallRecord, ExecuteResult, ScriptedTool, ToolStats } from "../src/index.js";
+import { codeBlocks, localImports, readmeSection, rewrite } from "./readme-snippets.js";
 
 const HEADING = "## One path for every call: policy, deadlines, failures, records";
-const root = new URL("../", import.meta.url);
-const INDEX = JSON.stringify(pathToFileURL(fileURLToPath(new URL("src/index.ts", root))).href);
+const _root = new URL("../", import.meta.url);
 
-function readmeSection(): string {
-  const text = readFileSync(new URL("README.md", root), "utf8");
-  const start = text.indexOf(`\n${HEADING}\n`);
-  if (start < 0) throw new Error(`no "${HEADING}" section in README.md`);
-  const end = text.indexOf("\n## ", start + HEADING.length + 1);
-  return text.slice(start, end < 0 ? undefined : end);
-}
-
-const blocks = [...readmeSection().matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1] ?? "");
+const blocks = codeBlocks(readmeSection(HEADING));
 
 /** The one snippet that contains `marker`. */
 function snippet(marker: string): string {
   const found = blocks.filter((code) => code.includes(marker));
   if (found.length !== 1) throw new Error(`${found.length} README snippets contain ${marker}`);
   return found[0] ?? "";
-}
-
-/** Replaces `from` in `code`, failing when it is not there: the README changed and the test must follow. */
-function rewrite(code: string, from: string | RegExp, to: string): string {
-  const changed = code.replace(from, to);
-  if (changed === code) throw new Error(`README snippet no longer contains ${String(from)}:\n${code}`);
-  return changed;
 }
 
 const apis: ScriptedTool[] = [];
@@ -53,7 +37,7 @@ async function run<T extends object>(
   const folder = new URL("./.generated/", import.meta.url);
   mkdirSync(folder, { recursive: true });
   const file = new URL(`readme-registry-${name}.ts`, folder);
-  const body = code.replace(/from "toolshell"/g, `from ${INDEX}`);
+  const body = localImports(code);
   writeFileSync(file, `${prelude}\n${body}\nexport { ${exports} };\n`);
   const module = (await import(file.href)) as Record<string, unknown>;
   for (const value of Object.values(module)) {
@@ -63,7 +47,7 @@ async function run<T extends object>(
 }
 
 /** `import { ScriptedTool }` for snippets that use it without importing it. */
-const IMPORT = `import { ScriptedTool } from ${INDEX};`;
+const IMPORT = localImports('import { ScriptedTool } from "toolshell";');
 
 /** Shadows \`console\` in a generated module so the test can read what the snippet logs (the values, not text). */
 const CAPTURE_CONSOLE = `const __logged: unknown[][] = [];

@@ -3,11 +3,11 @@
 // words as a shell would; test/cli.test.ts runs the CLI as a process too), and a test rewrites a snippet only
 // where running it as is would be wrong in a test (a fixed port, a shared file in /tmp, serving on the test
 // process's own stdio); each rewrite is asserted to have matched, so a changed README fails here.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable, Writable } from "node:stream";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -18,43 +18,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../src/cli/program.js";
 import type { ExecuteResult, ScriptedTool } from "../src/index.js";
 import type { UpstreamConnection } from "../src/mcp/index.js";
+import { codeBlocks, localImports, readmeSection, rewrite } from "./readme-snippets.js";
 
 const root = new URL("../", import.meta.url);
 const ROOT = fileURLToPath(root);
 const GENERATED = new URL("./.generated/", import.meta.url);
 const SLOW = 30_000; // a spawned process pays for node, tsx and a worker start: seconds on a busy machine
-
-function readmeSection(heading: string): string {
-  const text = readFileSync(new URL("README.md", root), "utf8");
-  const start = text.indexOf(`\n${heading}\n`);
-  if (start < 0) throw new Error(`no "${heading}" section in README.md`);
-  const end = text.indexOf("\n## ", start + heading.length + 1);
-  return text.slice(start, end < 0 ? undefined : end);
-}
-
-function codeBlocks(section: string, language: string): string[] {
-  return [...section.matchAll(new RegExp(`\`\`\`${language}\\n([\\s\\S]*?)\`\`\``, "g"))].map(
-    (match) => match[1] ?? "",
-  );
-}
-
-const SPECIFIERS: Record<string, string> = { toolshell: "src/index.ts", "toolshell/mcp": "src/mcp/index.ts" };
-
-function localImports(code: string): string {
-  return code.replace(/from "(toolshell(?:\/\w+)?)"/g, (whole, specifier: string) => {
-    const target = SPECIFIERS[specifier];
-    return target
-      ? `from ${JSON.stringify(pathToFileURL(fileURLToPath(new URL(target, root))).href)}`
-      : whole;
-  });
-}
-
-/** Replaces `from` in `code`, failing when it is not there: the README changed and the test must follow. */
-function rewrite(code: string, from: string | RegExp, to: string): string {
-  const changed = code.replace(from, to);
-  if (changed === code) throw new Error(`README snippet no longer contains ${String(from)}:\n${code}`);
-  return changed;
-}
 
 function writeGenerated(name: string, code: string): URL {
   mkdirSync(GENERATED, { recursive: true });
