@@ -422,7 +422,7 @@ export class Registry {
         return this.finish(record, started, request, span, refused(outcome, issues));
       }
     }
-    if (request.plan && !tool.risk.readOnly) {
+    if (request.plan && !tool.spec.risk.readOnly) {
       request.plan.push({ name, params, callId: request.callId });
       const placeholder = JSON.stringify({ planned: true, tool: name, callId: request.callId });
       record.planned = true;
@@ -472,7 +472,7 @@ export class Registry {
       result = this.endAttempt(attempt, await attempt.race, record, request);
     }
     breaker?.settle(result.verdict, admitted === "trial");
-    if (tool.untrusted) {
+    if (tool.spec.untrusted) {
       record.untrusted = true;
       const flags = scanForInjection(result.outcome.stdout);
       if (flags.length > 0) record.injectionFlags = flags;
@@ -492,7 +492,7 @@ export class Registry {
     const call: PolicyCall = {
       name,
       params,
-      risk: tool.risk,
+      risk: tool.spec.risk,
       tenant: request.tenant,
       context: request.context,
       surface,

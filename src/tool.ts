@@ -123,13 +123,11 @@ export interface RetryOptions {
 /** A registered tool: its spec plus the callback that stays on the caller's thread. */
 export interface RegisteredTool {
   spec: ToolSpec;
-  risk: ToolRisk;
   timeoutMs: number | undefined;
   retry?: Required<RetryOptions>;
   /** Resolved breaker settings: undefined to use the ScriptedTool's default, false for none. */
   breaker?: Required<BreakerOptions> | false;
   rateLimit?: RateLimitOptions;
-  untrusted: boolean;
   execute: (params: Record<string, unknown>, context: ToolContext) => unknown;
 }
 
@@ -273,9 +271,7 @@ export function normalizeTool(
   if (trust === "untrusted") spec.untrusted = true;
   const registered: RegisteredTool = {
     spec,
-    risk,
     timeoutMs,
-    untrusted: trust === "untrusted",
     execute: definition.execute as RegisteredTool["execute"],
   };
   if (definition.retry !== undefined) registered.retry = retrySettings(definition.retry, risk, name);
