@@ -173,7 +173,7 @@ async function main() {
       // Rotate the order each round so that no implementation always runs right after the same one.
       const shift = (round - 1) % impls.length;
       const order = [...impls.slice(shift), ...impls.slice(0, shift)];
-      for (const impl of order) await batch(item, impl.id, item.iterations, 0);
+      for (const impl of order) await batch(item, impl.id, item.iterations, item.warmup);
     }
   }
 
