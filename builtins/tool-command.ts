@@ -1,4 +1,4 @@
-import type { Command, ExecResult } from "just-bash";
+import type { ByteString, Command, ExecResult } from "just-bash";
 import { cutMiddle } from "../src/budget.js";
 import { formatIssues } from "../src/issues.js";
 import type { CallOutcome } from "../src/protocol.js";
@@ -44,58 +44,63 @@ type CalledTool = Pick<CallOutcome, "outputIssues" | "decision" | "planned"> & {
 
 /** The command a tool becomes: argv → flags → params → validation → one call to the host. */
 export function toolCommand(spec: ToolSpec, run: RunContext): Command {
-  const name = spec.name;
   return {
-    name,
+    name: spec.name,
     trusted: true,
-    async execute(argv, context) {
-      const started = performance.now();
-      const finish = (
-        outcome: ExecResult,
-        params?: Record<string, unknown>,
-        call?: CalledTool,
-      ): ExecResult => {
-        const durationMs = elapsedMs(started);
-        run.trace.record({
-          name,
-          kind: "tool",
-          argv,
-          params,
-          exitCode: outcome.exitCode,
-          durationMs,
-          callId: call?.callId,
-          ...(call?.outputIssues ? { outputIssues: call.outputIssues } : {}),
-          ...(call?.decision ? { decision: call.decision } : {}),
-          ...(call?.planned ? { planned: true as const } : {}),
-        });
-        return outcome;
-      };
-      if (argv.length === 1 && (argv[0] === "--help" || argv[0] === "-h")) {
-        return result(toolUsage(spec), "", 0);
-      }
-      const dryRun = argv.includes("--dry-run");
-      const flags = dryRun ? argv.filter((word) => word !== "--dry-run") : argv;
-      const compiled = run.catalog.compiledTool(spec);
-      const stdin = stdinText(context.stdin);
-      const fromStdin = flags.length === 0 ? paramsFromStdin(spec, stdin) : undefined;
-      const parsed = fromStdin ? { params: fromStdin, issues: [] } : compiled.parse(flags);
-      const issues = parsed.issues.length > 0 ? parsed.issues : compiled.validate(parsed.params);
-      if (issues.length > 0) return finish(result("", formatIssues(name, issues), 2), parsed.params);
-      if (dryRun) return finish(result(`${JSON.stringify(parsed.params)}\n`, "", 0), parsed.params);
-      if (run.toolCalls >= run.limits.maxToolCalls) {
-        return finish(
-          result("", `${name}: tool call limit reached (${run.limits.maxToolCalls} per run)\n`, 1),
-        );
-      }
-      run.toolCalls++;
-      const callId = run.newCallId();
-      const outcome = await run.invoke({ name, argv, params: parsed.params, stdin, callId });
-      run.keep(callId, outcome.stdout);
-      return finish(
-        bytesResult(withinBudget(spec, callId, outcome.stdout), outcome.stderr, outcome.exitCode),
-        parsed.params,
-        { ...outcome, callId },
-      );
-    },
+    execute: (argv, context) => callTool(spec, run, argv, context.stdin),
   };
+}
+
+/**
+ * One invocation of a tool's command: `stdinBytes` is what was piped in, as just-bash hands it to commands (a latin1
+ * byte string, "" for none). Also called directly for a script that is nothing but one tool call (0009).
+ */
+export async function callTool(
+  spec: ToolSpec,
+  run: RunContext,
+  argv: string[],
+  stdinBytes: ByteString,
+): Promise<ExecResult> {
+  const name = spec.name;
+  const started = performance.now();
+  const finish = (outcome: ExecResult, params?: Record<string, unknown>, call?: CalledTool): ExecResult => {
+    const durationMs = elapsedMs(started);
+    run.trace.record({
+      name,
+      kind: "tool",
+      argv,
+      params,
+      exitCode: outcome.exitCode,
+      durationMs,
+      callId: call?.callId,
+      ...(call?.outputIssues ? { outputIssues: call.outputIssues } : {}),
+      ...(call?.decision ? { decision: call.decision } : {}),
+      ...(call?.planned ? { planned: true as const } : {}),
+    });
+    return outcome;
+  };
+  if (argv.length === 1 && (argv[0] === "--help" || argv[0] === "-h")) {
+    return result(toolUsage(spec), "", 0);
+  }
+  const dryRun = argv.includes("--dry-run");
+  const flags = dryRun ? argv.filter((word) => word !== "--dry-run") : argv;
+  const compiled = run.catalog.compiledTool(spec);
+  const stdin = stdinText(stdinBytes);
+  const fromStdin = flags.length === 0 ? paramsFromStdin(spec, stdin) : undefined;
+  const parsed = fromStdin ? { params: fromStdin, issues: [] } : compiled.parse(flags);
+  const issues = parsed.issues.length > 0 ? parsed.issues : compiled.validate(parsed.params);
+  if (issues.length > 0) return finish(result("", formatIssues(name, issues), 2), parsed.params);
+  if (dryRun) return finish(result(`${JSON.stringify(parsed.params)}\n`, "", 0), parsed.params);
+  if (run.toolCalls >= run.limits.maxToolCalls) {
+    return finish(result("", `${name}: tool call limit reached (${run.limits.maxToolCalls} per run)\n`, 1));
+  }
+  run.toolCalls++;
+  const callId = run.newCallId();
+  const outcome = await run.invoke({ name, argv, params: parsed.params, stdin, callId });
+  run.keep(callId, outcome.stdout);
+  return finish(
+    bytesResult(withinBudget(spec, callId, outcome.stdout), outcome.stderr, outcome.exitCode),
+    parsed.params,
+    { ...outcome, callId },
+  );
 }

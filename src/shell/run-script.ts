@@ -1,14 +1,21 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { Bash, type Command } from "just-bash";
+import {
+  Bash,
+  type Command,
+  decodeBytesToUtf8,
+  EMPTY_BYTES,
+  type ExecResult,
+  unsafeBytesFromLatin1,
+} from "just-bash";
 import { discoverCommand } from "../../builtins/discover.js";
 import { helpCommand } from "../../builtins/help.js";
 import { backgroundCommand, unreportedJobs, waitCommand } from "../../builtins/jobs.js";
 import { createJqCommand } from "../../builtins/jq.js";
 import { outCommand } from "../../builtins/out.js";
 import { parallelCommand } from "../../builtins/parallel.js";
-import { toolCommand } from "../../builtins/tool-command.js";
+import { callTool, toolCommand } from "../../builtins/tool-command.js";
 import { cutMiddle } from "../budget.js";
 import { MAX_PIPE_BYTES } from "../limits.js";
 import type { RunRequest, RunResult } from "../protocol.js";
@@ -18,12 +25,14 @@ import {
   ABSENT_COMMANDS,
   explainRefusals,
   REFUSING_COMMANDS,
+  SHELL_COMMANDS,
   TRANSFORM_COMMANDS,
   WRAPPED_COMMANDS,
 } from "./commands.js";
 import { RefusingFileSystem } from "./filesystem.js";
-import { scriptGuard } from "./guard.js";
+import { BACKGROUND_COMMAND, HELP_COMMAND, scriptGuard, WAIT_COMMAND } from "./guard.js";
 import { RunContext, type ToolInvoker } from "./run-context.js";
+import { loneToolCall } from "./simple-command.js";
 import {
   hookScriptOutput,
   OutputSink,
@@ -42,6 +51,13 @@ const BASE_ENV: Readonly<Record<string, string>> = {
   TZ: "UTC",
   LANG: "C.UTF-8",
 };
+
+/** The names of the shell's commands other than the tools (a tool of the same name is not a lone call). */
+const OWN_COMMAND_NAMES: ReadonlySet<string> = new Set([
+  ...TRANSFORM_COMMANDS,
+  ...SHELL_COMMANDS.map((command) => command.name),
+  ...["jq", "parallel", "out", "discover", HELP_COMMAND, BACKGROUND_COMMAND, WAIT_COMMAND],
+]);
 
 /** What leaves the run is cut to the budget around a marker; pipes inside the run are never cut. */
 export function truncate(text: string, limit: number, stream: string): { text: string; cut: boolean } {
@@ -199,6 +215,11 @@ export async function runScript(
   const run = new RunContext(catalog, invoke, request.limits, runId);
   const filesystem = new RefusingFileSystem();
   const stopper = new Stopper({ ...stop, deadline: request.deadline });
+  const lone = loneToolCall(request.script, catalog, OWN_COMMAND_NAMES);
+  if (lone) {
+    const called = await callTool(lone.spec, run, lone.argv, EMPTY_BYTES);
+    return ended(request, run, filesystem, stopper, asShellOutput(called), catalog.names);
+  }
   const { bash, names } = buildShell(request, run, filesystem, stopper);
   stopper.attach(bash);
   run.startJob = (text, variables) =>
@@ -214,10 +235,29 @@ export async function runScript(
   }
   const late = await unreportedJobs(run);
   const executed = { ...main, stdout: main.stdout + late.stdout, stderr: main.stderr + late.stderr };
+  return ended(request, run, filesystem, stopper, executed, suggestable(names));
+}
+
+/** A command's result as just-bash's exec would return it: byte output decoded as UTF-8 where it is valid. */
+function asShellOutput(result: ExecResult): { stdout: string; stderr: string; exitCode: number } {
+  const stdout =
+    result.stdoutKind === "bytes" ? decodeBytesToUtf8(unsafeBytesFromLatin1(result.stdout)) : result.stdout;
+  return { stdout, stderr: result.stderr, exitCode: result.exitCode };
+}
+
+/** The run's result from what the shell printed: a stop's reason, refusals explained, budgets applied. */
+function ended(
+  request: RunRequest,
+  run: RunContext,
+  filesystem: RefusingFileSystem,
+  stopper: Stopper,
+  executed: { stdout: string; stderr: string; exitCode: number },
+  known: string[],
+): RunResult {
   const ended = stopper.finish(executed.stderr, executed.exitCode, request.timeoutMs);
   const stdout = truncate(executed.stdout, request.limits.maxOutputBytes, "stdout");
   const stderr = truncate(
-    suggestCommands(explainRefusals(ended.stderr, filesystem), suggestable(names)),
+    suggestCommands(explainRefusals(ended.stderr, filesystem), known),
     request.limits.maxOutputBytes,
     "stderr",
   );

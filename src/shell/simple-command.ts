@@ -1,0 +1,78 @@
+import { parse } from "just-bash";
+import type { ToolSpec } from "../tool.js";
+import type { ShellCatalog } from "./catalog.js";
+import { literalText } from "./guard.js";
+
+/**
+ * Words a tool's name may share with something the shell answers first or in its place: bash's reserved words and
+ * builtins, and the commands the shell registers besides the tools. A tool named like one of these always goes
+ * through the whole shell, which decides as it always has.
+ */
+const SHADOWED: ReadonlySet<string> = new Set(
+  (
+    "! [[ ]] { } case coproc do done elif else esac fi for function if in select then time until while " +
+    ". : [ alias bg bind break builtin caller cd command compgen complete compopt continue declare dirs disown " +
+    "echo enable eval exec exit export false fc fg getopts hash help history jobs kill let local logout mapfile " +
+    "popd printf pushd pwd read readarray readonly return set shift shopt source suspend test times trap true " +
+    "type typeset ulimit umask unalias unset wait"
+  ).split(" "),
+);
+
+/** Longer scripts are never a lone call worth the check; the shell parses them under its own limits. */
+const MAX_SCRIPT_CHARS = 8 * 1024;
+
+/** A script that is exactly one call of one tool: its spec and its words as the command would receive them. */
+export interface LoneToolCall {
+  spec: ToolSpec;
+  argv: string[];
+}
+
+/**
+ * The tool call a script consists of, when it is nothing else: one statement, one command, a tool's name and
+ * words without expansions (plain, quoted or escaped text), no assignment, redirection, pipe, `&`, `!` or
+ * `time`. Then bash would only run that command with those words and an empty stdin, and the run can call the tool
+ * directly, as bash itself does for `bash -c 'one command'`. Anything else, or anything that fails to parse,
+ * is undefined: the whole shell runs it. `reserved` names the shell's own commands (they win over a tool).
+ */
+export function loneToolCall(
+  script: string,
+  catalog: ShellCatalog,
+  reserved: ReadonlySet<string>,
+): LoneToolCall | undefined {
+  if (script.length > MAX_SCRIPT_CHARS) return undefined;
+  // Cheap first: the first word must be a tool's name, or this is not worth parsing.
+  const start = script.search(/\S/);
+  if (start < 0) return undefined;
+  let end = start;
+  while (end < script.length && !/[\s;|&<>()]/.test(script.charAt(end))) end++;
+  const first = script.slice(start, end).replace(/^["']|["']$/g, "");
+  const spec = catalog.tools.get(first);
+  if (!spec || SHADOWED.has(first) || reserved.has(first)) return undefined;
+  let ast: ReturnType<typeof parse>;
+  try {
+    ast = parse(script);
+  } catch {
+    return undefined;
+  }
+  if (ast.statements.length !== 1) return undefined;
+  const statement = ast.statements[0];
+  if (!statement || statement.background || statement.deferredError || statement.pipelines.length !== 1)
+    return undefined;
+  const pipeline = statement.pipelines[0];
+  if (!pipeline || pipeline.negated || pipeline.timed || pipeline.commands.length !== 1) return undefined;
+  const command = pipeline.commands[0];
+  if (
+    command?.type !== "SimpleCommand" ||
+    command.assignments.length > 0 ||
+    command.redirections.length > 0 ||
+    literalText(command.name) !== spec.name
+  )
+    return undefined;
+  const argv: string[] = [];
+  for (const word of command.args) {
+    const text = literalText(word);
+    if (text === undefined) return undefined;
+    argv.push(text);
+  }
+  return { spec, argv };
+}
