@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ScriptedTool, ToolError } from "../src/index.js";
 import { ShellCatalog } from "../src/shell/catalog.js";
 import { loneToolCall } from "../src/shell/simple-command.js";
+import { Stopper } from "../src/shell/stop.js";
 import { normalizeTool } from "../src/tool.js";
 import { MODES, track } from "./helpers.js";
 
@@ -182,5 +183,23 @@ describe.each(MODES)("a lone tool call gives what the whole shell gives (%s)", (
     const lone = await api.execute("get_user --id 42", { plan: true });
     const shell = await api.execute("{ get_user --id 42\n}", { plan: true });
     expect(observed(lone)).toEqual(observed(shell));
+  });
+});
+
+describe("the reason a run stopped", () => {
+  // The run's clock aborts its signal with a TimeoutError when the deadline passes; its timer may fire a moment
+  // before Date.now() reaches the deadline. That is still a timeout, whichever path the run took.
+  it("is a timeout when the run's signal was aborted by its clock, even before the deadline reads as passed", () => {
+    const controller = new AbortController();
+    controller.abort(new DOMException("timed out", "TimeoutError"));
+    const stopper = new Stopper({ deadline: Date.now() + 60_000, signal: controller.signal });
+    expect(stopper.finish("", 0, 100)).toEqual({ stderr: "toolshell: timed out after 100 ms\n", exitCode: 124 });
+  });
+
+  it("is an abort for any other reason", () => {
+    const controller = new AbortController();
+    controller.abort(new DOMException("aborted", "AbortError"));
+    const stopper = new Stopper({ deadline: Date.now() + 60_000, signal: controller.signal });
+    expect(stopper.finish("", 0, 100)).toEqual({ stderr: "toolshell: aborted\n", exitCode: 130 });
   });
 });

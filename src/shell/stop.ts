@@ -20,6 +20,15 @@ export interface StopSources {
 const TRIPPED =
   /^bash: .*(too many commands executed \(>0\)|too many iterations|loop iterations|aborted|exceeded execution deadline).*\n/gm;
 
+/**
+ * Why an aborted signal stopped the run: the run's own clock aborts with a TimeoutError when the deadline passes
+ * (its timer may fire a moment before \`Date.now()\` reaches the deadline), anything else is an abort.
+ */
+function signalReason(signal: AbortSignal): StopReason {
+  const reason: unknown = signal.reason;
+  return reason instanceof Error && reason.name === "TimeoutError" ? "timeout" : "abort";
+}
+
 /** The limits the stopper lowers to zero to end a run at its next command. */
 const GUARDED = ["maxCommandCount", "maxLoopIterations"] as const;
 
@@ -114,7 +123,8 @@ export class Stopper {
     if (this.reason) return true;
     const flag = this.sources.flag ? Atomics.load(this.sources.flag, 0) : STOP_FLAG.none;
     if (flag === STOP_FLAG.timeout || Date.now() >= this.sources.deadline) this.stop("timeout");
-    else if (flag === STOP_FLAG.abort || this.sources.signal?.aborted) this.stop("abort");
+    else if (flag === STOP_FLAG.abort) this.stop("abort");
+    else if (this.sources.signal?.aborted) this.stop(signalReason(this.sources.signal));
     return this.reason !== undefined;
   }
 
@@ -127,7 +137,8 @@ export class Stopper {
   finish(stderr: string, exitCode: number, timeoutMs: number): { stderr: string; exitCode: number } {
     const flag = this.sources.flag ? Atomics.load(this.sources.flag, 0) : STOP_FLAG.none;
     if (!this.reason && flag === STOP_FLAG.timeout) this.reason = "timeout";
-    if (!this.reason && (flag === STOP_FLAG.abort || this.sources.signal?.aborted)) this.reason = "abort";
+    if (!this.reason && flag === STOP_FLAG.abort) this.reason = "abort";
+    if (!this.reason && this.sources.signal?.aborted) this.reason = signalReason(this.sources.signal);
     if (!this.reason) return { stderr, exitCode };
     const cleaned = stderr.replace(TRIPPED, "");
     if (this.reason === "timeout")
