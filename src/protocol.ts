@@ -83,7 +83,8 @@ export interface CallRequest {
 
 export type ToHost =
   | { type: "ready" }
-  | { type: "call"; runId: number; call: CallRequest }
+  /** `slot`: the worker spins for the answer through its reply slot (reply-slot.ts) armed with this number. */
+  | { type: "call"; runId: number; call: CallRequest; slot?: number }
   | { type: "done"; runId: number; result: RunResult }
   | { type: "failed"; runId: number; message: string };
 

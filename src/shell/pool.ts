@@ -2,6 +2,7 @@ import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import type { CallOutcome, CallRequest, RunRequest, RunResult, ToHost, ToWorker } from "../protocol.js";
 import type { ToolSpec } from "../tool.js";
+import { SpinChannel, spinChannel } from "./spin-channel.js";
 import { readStream, resetStream, STOP_FLAG, type StopReason, streamBuffer } from "./stop.js";
 
 /** How a run in a worker reaches the host: tool calls in, the result out. */
@@ -30,11 +31,68 @@ function workerEntry(): { entry: URL | string; eval: boolean } {
   return { entry: code, eval: true };
 }
 
+/**
+ * How long the host watches a worker's outbox after it expects a message from it (a run started, a call
+ * answered), on its event loop between other work. A worker that sends within this window wakes nobody
+ * (spin-channel.ts); past it, the host sleeps until the message comes as usual.
+ */
+const WATCH_MS = 1;
+
+/** Watches the outboxes of the workers that are about to send, one `setImmediate` pass at a time. */
+class OutboxWatcher {
+  private readonly watched = new Map<ShellWorker, number>();
+  private scheduled = false;
+
+  /** Watches `shell`'s outbox for the next WATCH_MS. */
+  watch(shell: ShellWorker): void {
+    if (!this.watched.has(shell)) shell.outbox.arm(0);
+    this.watched.set(shell, performance.now() + WATCH_MS);
+    if (!this.scheduled) {
+      this.scheduled = true;
+      setImmediate(this.pass);
+    }
+  }
+
+  /** Stops watching `shell` (its run ended); a message that came meanwhile is delivered. */
+  forget(shell: ShellWorker): void {
+    if (!this.watched.delete(shell)) return;
+    const message = shell.outbox.disarm(0);
+    if (message !== undefined) shell.deliver(message as ToHost);
+  }
+
+  private readonly pass = (): void => {
+    this.scheduled = false;
+    const now = performance.now();
+    for (const [shell, until] of this.watched) {
+      let message = shell.outbox.take(0);
+      if (message === undefined && (now > until || !shell.outbox.watching(0))) {
+        this.watched.delete(shell);
+        message = shell.outbox.disarm(0);
+      }
+      if (message !== undefined) shell.deliver(message as ToHost);
+    }
+    if (this.watched.size > 0 && !this.scheduled) {
+      this.scheduled = true;
+      setImmediate(this.pass);
+    }
+  };
+}
+
+const watcher = new OutboxWatcher();
+
 class ShellWorker {
   readonly worker: Worker;
   readonly stopFlag: Int32Array = new Int32Array(new SharedArrayBuffer(4));
   /** The current run's top-level output, copied by the worker as it is printed. */
   readonly output: SharedArrayBuffer = streamBuffer();
+  /** Where a call's outcome goes while the worker spins for it. */
+  private readonly replyBuffer: SharedArrayBuffer = spinChannel();
+  private readonly replies: SpinChannel = new SpinChannel(this.replyBuffer);
+  /** Where the worker puts a message while the host watches for it. */
+  private readonly outboxBuffer: SharedArrayBuffer = spinChannel();
+  readonly outbox: SpinChannel = new SpinChannel(this.outboxBuffer);
+  /** The calls in flight whose sender spins, by call id: the number their slot was armed with. */
+  private readonly spinning = new Map<string, number>();
   readonly ready: Promise<void>;
   catalogId = -1;
   runId = -1;
@@ -45,7 +103,12 @@ class ShellWorker {
     const { entry, eval: isCode } = workerEntry();
     this.worker = new Worker(entry, {
       eval: isCode,
-      workerData: { stopBuffer: this.stopFlag.buffer, outputBuffer: this.output },
+      workerData: {
+        stopBuffer: this.stopFlag.buffer,
+        outputBuffer: this.output,
+        replyBuffer: this.replyBuffer,
+        outboxBuffer: this.outboxBuffer,
+      },
       env: {},
       resourceLimits: { maxOldGenerationSizeMb: memoryLimitMb, maxYoungGenerationSizeMb: 32 },
     });
@@ -55,7 +118,7 @@ class ShellWorker {
     });
     this.worker.on("message", (message: ToHost) => {
       if (message.type === "ready") markReady();
-      else this.receive(message);
+      else this.deliver(message);
     });
     this.worker.on("error", (error: Error & { code?: string }) => {
       this.fail(
@@ -75,16 +138,21 @@ class ShellWorker {
     this.worker.unref();
   }
 
-  private receive(message: Exclude<ToHost, { type: "ready" }>): void {
-    if (message.runId !== this.runId || !this.handlers) return;
-    if (message.type === "call") this.handlers.onCall(message.call);
-    else if (message.type === "done") this.take().onDone(message.result);
+  /** A message from the worker, by postMessage or through its outbox. */
+  deliver(message: ToHost): void {
+    if (message.type === "ready" || message.runId !== this.runId || !this.handlers) return;
+    if (message.type === "call") {
+      if (message.slot !== undefined) this.spinning.set(message.call.callId, message.slot);
+      this.handlers.onCall(message.call);
+    } else if (message.type === "done") this.take().onDone(message.result);
     else this.take().onFailed(message.message);
   }
 
   private take(): RunHandlers {
     const handlers = this.handlers as RunHandlers;
     this.handlers = undefined;
+    this.spinning.clear();
+    watcher.forget(this);
     return handlers;
   }
 
@@ -94,6 +162,24 @@ class ShellWorker {
 
   post(message: ToWorker): void {
     this.worker.postMessage(message);
+  }
+
+  /**
+   * A call's outcome: through the reply channel if the worker still spins for it, else as a message. Its next
+   * message (another call, or the run's end) is then watched for.
+   */
+  answer(runId: number, callId: string, outcome: CallOutcome): void {
+    const slot = this.spinning.get(callId);
+    this.spinning.delete(callId);
+    if (slot === undefined || !this.replies.offer(slot, outcome))
+      this.post({ type: "result", runId, callId, outcome });
+    watcher.watch(this);
+  }
+
+  /** Starts a run in the worker and watches for its first message. */
+  begin(message: Extract<ToWorker, { type: "run" }>): void {
+    this.post(message);
+    watcher.watch(this);
   }
 }
 
@@ -105,8 +191,7 @@ export class RunHandle {
   ) {}
 
   answer(callId: string, outcome: CallOutcome): void {
-    if (this.shell.runId === this.runId)
-      this.shell.post({ type: "result", runId: this.runId, callId, outcome });
+    if (this.shell.runId === this.runId) this.shell.answer(this.runId, callId, outcome);
   }
 
   /** Asks the run to stop at its next command; works even while the worker's thread never yields. */
@@ -128,6 +213,7 @@ export class RunHandle {
   kill(): void {
     if (this.shell.runId !== this.runId) return;
     this.shell.handlers = undefined;
+    watcher.forget(this.shell);
     void this.shell.worker.terminate();
   }
 }
@@ -210,7 +296,7 @@ export class WorkerPool {
     const tools = worker.catalogId === catalog.id ? undefined : catalog.tools;
     worker.catalogId = catalog.id;
     const timed = { ...request, deadline: Date.now() + request.timeoutMs };
-    worker.post({ type: "run", runId, request: timed, catalogId: catalog.id, tools });
+    worker.begin({ type: "run", runId, request: timed, catalogId: catalog.id, tools });
     return new RunHandle(worker, runId);
   }
 

@@ -1,6 +1,7 @@
 /**
- * A shell worker: runs one script at a time, off the host's thread. Tool calls go to the host as one message
- * each and come back as one message each.
+ * A shell worker: runs one script at a time, off the host's thread. Each tool call goes to the host as one
+ * message and comes back as one, through shared memory when the receiving side is watching for it
+ * (spin-channel.ts, 0010), else by postMessage.
  */
 import { parentPort, workerData } from "node:worker_threads";
 import type { CallOutcome, ToHost, ToWorker } from "../protocol.js";
@@ -8,6 +9,13 @@ import type { ToolSpec } from "../tool.js";
 import { ShellCatalog } from "./catalog.js";
 import type { ToolInvoker } from "./run-context.js";
 import { canStream, runScript } from "./run-script.js";
+import { SpinChannel, TAG_LIMIT } from "./spin-channel.js";
+
+/**
+ * How long a call's sender spins for the answer before it sleeps until the message comes. The host answers a
+ * synchronous tool within ~0.1-0.2 ms here; a slower tool costs the worker at most this much CPU per call.
+ */
+const SPIN_MS = 0.3;
 
 const port = parentPort;
 if (!port) throw new Error("toolshell: shell worker started outside a worker thread");
@@ -16,12 +24,18 @@ if (!port) throw new Error("toolshell: shell worker started outside a worker thr
 const stopFlag = new Int32Array(workerData.stopBuffer as SharedArrayBuffer);
 /** Where each run's top-level output is copied as it is printed, so the host keeps it if it must terminate us. */
 const outputBuffer = workerData.outputBuffer as SharedArrayBuffer;
+/** Where the host puts a call's outcome while this thread spins for it (spin-channel.ts). */
+const replies = new SpinChannel(workerData.replyBuffer as SharedArrayBuffer);
 const catalogs = new Map<number, ShellCatalog>();
 const pendingCalls = new Map<string, (outcome: CallOutcome) => void>();
 let current: { runId: number; controller: AbortController } | undefined;
 
+/** Where this thread puts a message while the host watches for it (spin-channel.ts). */
+const outbox = new SpinChannel(workerData.outboxBuffer as SharedArrayBuffer);
+
+/** A message to the host: through the outbox if the host is watching it, else posted. */
 function send(message: ToHost): void {
-  port?.postMessage(message);
+  if (!outbox.offer(0, message)) port?.postMessage(message);
 }
 
 function catalogFor(catalogId: number, tools: ToolSpec[] | undefined): ShellCatalog {
@@ -35,12 +49,55 @@ function catalogFor(catalogId: number, tools: ToolSpec[] | undefined): ShellCata
   return catalog;
 }
 
+/**
+ * Spinning for answers, paced: after a few calls in a row that took longer than the spin (tools that go to the
+ * network), the next calls sleep until their message comes, and spinning is tried again later.
+ */
+const spin = { tag: 0, misses: 0, pausedFor: 0 };
+
+/** Arms the reply channel for the next call; undefined while spinning is paused. */
+function armReply(): number | undefined {
+  if (spin.pausedFor > 0) {
+    spin.pausedFor--;
+    return undefined;
+  }
+  spin.tag = (spin.tag % (TAG_LIMIT - 1)) + 1;
+  replies.arm(spin.tag);
+  return spin.tag;
+}
+
+/** Spins for the answer to the call armed with `tag`, for at most SPIN_MS; undefined: it comes by message. */
+function spinForReply(tag: number): CallOutcome | undefined {
+  const until = performance.now() + SPIN_MS;
+  let outcome: CallOutcome | undefined;
+  for (let spins = 1; ; spins++) {
+    outcome = replies.take(tag) as CallOutcome | undefined;
+    if (outcome !== undefined || !replies.watching(tag)) break;
+    if ((spins & 63) === 0 && performance.now() > until) {
+      outcome = replies.disarm(tag) as CallOutcome | undefined;
+      break;
+    }
+  }
+  if (outcome !== undefined) spin.misses = 0;
+  else if (++spin.misses >= 4) {
+    spin.misses = 0;
+    spin.pausedFor = 64;
+  }
+  return outcome;
+}
+
 function invoker(runId: number): ToolInvoker {
-  return (call) =>
-    new Promise<CallOutcome>((resolve) => {
+  return (call) => {
+    // Spin only for a lone call in flight: others' answers (background jobs) come as messages, which a spinning
+    // thread would hold back.
+    const slot = pendingCalls.size === 0 ? armReply() : undefined;
+    send({ type: "call", runId, call, slot });
+    const outcome = slot === undefined ? undefined : spinForReply(slot);
+    if (outcome) return Promise.resolve(outcome);
+    return new Promise<CallOutcome>((resolve) => {
       pendingCalls.set(call.callId, resolve);
-      send({ type: "call", runId, call });
     });
+  };
 }
 
 async function run(message: Extract<ToWorker, { type: "run" }>): Promise<void> {

@@ -1,0 +1,102 @@
+import { describe, expect, it } from "vitest";
+import { ScriptedTool } from "../src/index.js";
+import { CHANNEL_BYTES, SpinChannel, spinChannel } from "../src/shell/spin-channel.js";
+import { track } from "./helpers.js";
+
+describe("a spin channel", () => {
+  const pair = () => {
+    const buffer = spinChannel();
+    return { receiver: new SpinChannel(buffer), sender: new SpinChannel(buffer) };
+  };
+
+  it("carries a message to a receiver armed for its tag, as postMessage would serialize it", () => {
+    const { receiver, sender } = pair();
+    receiver.arm(7);
+    const message = {
+      stdout: "héllo \uD800",
+      n: Number.POSITIVE_INFINITY,
+      missing: undefined,
+      list: [1, "2"],
+    };
+    expect(sender.offer(7, message)).toBe(true);
+    expect(receiver.take(7)).toEqual(message);
+    expect(receiver.take(7)).toBeUndefined();
+  });
+
+  it("refuses a message when nobody watches, or when the receiver waits for another tag", () => {
+    const { receiver, sender } = pair();
+    expect(sender.offer(1, { a: 1 })).toBe(false);
+    receiver.arm(2);
+    expect(sender.offer(1, { a: 1 })).toBe(false);
+    expect(receiver.take(2)).toBeUndefined();
+  });
+
+  it("refuses once the receiver stopped watching, and hands over what came before it stopped", () => {
+    const { receiver, sender } = pair();
+    receiver.arm(3);
+    expect(receiver.disarm(3)).toBeUndefined();
+    expect(sender.offer(3, { late: true })).toBe(false);
+    receiver.arm(4);
+    expect(sender.offer(4, { early: true })).toBe(true);
+    expect(receiver.disarm(4)).toEqual({ early: true });
+    expect(receiver.watching(4)).toBe(false);
+  });
+
+  it("refuses a message too big for it and stops the receiver's watch, so it does not wait in vain", () => {
+    const { receiver, sender } = pair();
+    receiver.arm(5);
+    expect(sender.offer(5, { stdout: "x".repeat(CHANNEL_BYTES) })).toBe(false);
+    expect(receiver.watching(5)).toBe(false);
+  });
+});
+
+describe("tool calls from a worker, whichever way their answers travel", () => {
+  const big = "y".repeat(CHANNEL_BYTES + 10);
+  const api = track(
+    new ScriptedTool({
+      name: "spin",
+      isolation: "worker",
+      workers: 1,
+      tools: [
+        {
+          name: "quick",
+          inputSchema: { type: "object", properties: { i: { type: "integer" } } },
+          execute: ({ i }) => `q${i}\n`,
+        },
+        { name: "big", execute: () => big },
+        {
+          name: "slow",
+          inputSchema: { type: "object", properties: { i: { type: "integer" } } },
+          execute: async ({ i }) => {
+            await new Promise((resolve) => setTimeout(resolve, 3));
+            return `s${i}\n`;
+          },
+        },
+      ],
+    }),
+  );
+
+  it("answers quick calls in a loop (the spinning path)", async () => {
+    const result = await api.execute('for i in $(seq 1 200); do quick --i "$i"; done | tail -n 2');
+    expect(result).toMatchObject({ stdout: "q199\nq200\n", exitCode: 0 });
+    expect(result.trace).toHaveLength(200);
+  });
+
+  it("answers outcomes too big for the channel by message", async () => {
+    const result = await api.execute("a=$(big); b=$(big); echo ${#a} ${#b}");
+    expect(result).toMatchObject({ stdout: `${big.length} ${big.length}\n`, exitCode: 0 });
+  });
+
+  it("answers calls slower than the spin by message, and spins again once tools are quick", async () => {
+    const slow = await api.execute('for i in $(seq 1 12); do slow --i "$i"; done | tr "\\n" " "');
+    expect(slow.stdout).toBe("s1 s2 s3 s4 s5 s6 s7 s8 s9 s10 s11 s12 ");
+    const quick = await api.execute('for i in $(seq 1 100); do quick --i "$i"; done | wc -l');
+    expect(quick.stdout.trim()).toBe("100");
+  });
+
+  it("answers concurrent calls of background jobs by message", async () => {
+    const result = await api.execute("slow --i 1 & slow --i 2 & quick --i 3; wait");
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout.split("\n").filter(Boolean).sort()).toEqual(["q3", "s1", "s2"]);
+  });
+});
