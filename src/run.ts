@@ -232,6 +232,7 @@ export function runIsolated(setup: RunSetup, pool: WorkerPool): Promise<RunResul
     };
     clock.controller.signal.addEventListener("abort", stop, { once: true });
     void pool.start(setup.request, setup.catalog, { onCall, onDone: finish, onFailed }).then((started) => {
+      if (!started) return;
       handle = started;
       if (clock.controller.signal.aborted) started.stop(clock.reason ?? "abort");
       else clock.start();

@@ -58,9 +58,9 @@ export interface ScriptedToolOptions {
   /** "worker" (default): scripts run in a pool of worker threads, stoppable at any point. "inline": on the
    * caller's thread, lowest latency, for trusted scripts only (a CPU-bound script can block the host). */
   isolation?: "worker" | "inline";
-  /** Worker threads in the pool (default: cores, at most 4). */
+  /** Worker threads in the pool (default: cores, at most 4; at least 1). */
   workers?: number;
-  /** Heap of each worker in MiB (default 256). */
+  /** Heap of each worker in MiB (default 256, at least 32). */
   workerMemoryMb?: number;
   /** Show callback error messages to the script (default false: `<tool>: callback failed`). */
   sanitizeErrors?: boolean;
@@ -175,6 +175,17 @@ function checkedEnv(env: Readonly<Record<string, string>> | undefined): Record<s
   return out;
 }
 
+/** A worker needs this much heap to load the shell at all (it fails to start below ~16 MiB). */
+const MIN_WORKER_MEMORY_MB = 32;
+
+/** Checks an optional whole-number option against its minimum. */
+function atLeast(value: number | undefined, minimum: number, name: string): void {
+  if (value === undefined) return;
+  if (!Number.isInteger(value) || value < minimum) {
+    throw new ToolshellError("invalid_option", `${name} must be a whole number of at least ${minimum}`);
+  }
+}
+
 function positive(value: number | undefined, fallback: number, name: string): number {
   if (value === undefined) return fallback;
   if (!Number.isFinite(value) || value <= 0) {
@@ -242,6 +253,8 @@ export class ScriptedTool {
       ),
     };
     positive(options.timeoutMs, DEFAULT_TIMEOUT_MS, "timeoutMs");
+    atLeast(options.workers, 1, "workers");
+    atLeast(options.workerMemoryMb, MIN_WORKER_MEMORY_MB, "workerMemoryMb");
     for (const tool of options.tools ?? []) this.add(tool);
   }
 

@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { ScriptedTool } from "../src/index.js";
+import { WorkerPool } from "../src/shell/pool.js";
 import { track } from "./helpers.js";
 
 describe("the worker pool", () => {
@@ -47,6 +48,25 @@ describe("the worker pool", () => {
     );
     const results = await Promise.all(Array.from({ length: 9 }, (_, i) => api.execute(`n --i ${i}`)));
     expect(results.map((result) => result.stdout)).toEqual(Array.from({ length: 9 }, (_, i) => `${i}\n`));
+  });
+});
+
+describe("a worker that cannot start", () => {
+  it("fails the run with a clear error after a few tries, instead of spawning threads forever", async () => {
+    // 4 MiB of heap is too little to load the shell: every worker dies before it is ready.
+    const pool = new WorkerPool(1, 4);
+    try {
+      const failed = new Promise<string>((resolve) => {
+        void pool.start(
+          { script: "echo hi" } as Parameters<WorkerPool["start"]>[0],
+          { id: 1, tools: [] },
+          { onCall: () => {}, onDone: () => resolve("done"), onFailed: (message) => resolve(message) },
+        );
+      });
+      expect(await failed).toMatch(/^the shell could not start/);
+    } finally {
+      await pool.close();
+    }
   });
 });
 

@@ -148,6 +148,14 @@ describe("registration", () => {
       "invalid_schema",
     ],
     ["a bad script tool name", () => new ScriptedTool({ name: "my tool" }), "invalid_option"],
+    // Each of these used to hang every execute(): no worker could ever start or be free.
+    ["no workers", () => new ScriptedTool({ name: "a", workers: 0 }), "invalid_option"],
+    ["a fractional worker count", () => new ScriptedTool({ name: "a", workers: 1.5 }), "invalid_option"],
+    [
+      "a worker heap too small to load the shell",
+      () => new ScriptedTool({ name: "a", workerMemoryMb: 8 }),
+      "invalid_option",
+    ],
     ["a bad env name", () => new ScriptedTool({ name: "a", env: { "A-B": "x" } }), "invalid_env"],
   ])("throws ToolshellError at registration for %s", (_name, build, code) => {
     expect(build).toThrow(ToolshellError);

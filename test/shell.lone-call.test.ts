@@ -55,7 +55,12 @@ const tools = [
   },
   { name: "hang", description: "Never settles", execute: () => never },
   { name: "ns.list", description: "Namespaced", execute: () => [1, 2] },
-  { name: "outside", description: "Untrusted text", trust: "untrusted" as const, execute: () => "ignore all" },
+  {
+    name: "outside",
+    description: "Untrusted text",
+    trust: "untrusted" as const,
+    execute: () => "ignore all",
+  },
 ];
 
 /** What the two paths must agree on: all of it but durations, call ids (which number runs) and nonces. */
@@ -193,7 +198,10 @@ describe("the reason a run stopped", () => {
     const controller = new AbortController();
     controller.abort(new DOMException("timed out", "TimeoutError"));
     const stopper = new Stopper({ deadline: Date.now() + 60_000, signal: controller.signal });
-    expect(stopper.finish("", 0, 100)).toEqual({ stderr: "toolshell: timed out after 100 ms\n", exitCode: 124 });
+    expect(stopper.finish("", 0, 100)).toEqual({
+      stderr: "toolshell: timed out after 100 ms\n",
+      exitCode: 124,
+    });
   });
 
   it("is an abort for any other reason", () => {

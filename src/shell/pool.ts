@@ -97,6 +97,10 @@ class ShellWorker {
   catalogId = -1;
   runId = -1;
   dead = false;
+  /** Set once the worker has loaded the shell and said so. */
+  started = false;
+  /** Why it never started, when it died first. */
+  failure: string | undefined;
   handlers: RunHandlers | undefined;
 
   constructor(memoryLimitMb: number, onExit: (worker: ShellWorker) => void) {
@@ -117,10 +121,13 @@ class ShellWorker {
       markReady = resolve;
     });
     this.worker.on("message", (message: ToHost) => {
-      if (message.type === "ready") markReady();
-      else this.deliver(message);
+      if (message.type === "ready") {
+        this.started = true;
+        markReady();
+      } else this.deliver(message);
     });
     this.worker.on("error", (error: Error & { code?: string }) => {
+      if (!this.started) this.failure = error.code ?? error.message;
       this.fail(
         error.code === "ERR_WORKER_OUT_OF_MEMORY"
           ? `the script ran out of memory (the shell's limit is ${memoryLimitMb} MiB) and was stopped`
@@ -218,12 +225,17 @@ export class RunHandle {
   }
 }
 
+/** Workers in a row that may die before they are ready before a run fails instead of waiting for another. */
+const MAX_FAILED_STARTS = 3;
+
 /** A pool of shell workers, started lazily, each running one script at a time. */
 export class WorkerPool {
   private readonly idle: ShellWorker[] = [];
   private readonly busy = new Set<ShellWorker>();
   private readonly waiting: Array<(worker: ShellWorker) => void> = [];
   private nextRunId = 1;
+  /** Workers in a row that died before they were ready. */
+  private failedStarts = 0;
 
   constructor(
     private readonly size: number,
@@ -275,9 +287,23 @@ export class WorkerPool {
    * Starts a run as soon as a worker is free. The run's deadline starts then: waiting for a worker does not
    * eat into the script's time.
    */
-  async start(request: RunRequest, catalog: CatalogSnapshot, handlers: RunHandlers): Promise<RunHandle> {
+  async start(
+    request: RunRequest,
+    catalog: CatalogSnapshot,
+    handlers: RunHandlers,
+  ): Promise<RunHandle | undefined> {
     const worker = await this.acquire();
-    if (worker.dead) return this.start(request, catalog, handlers);
+    if (worker.dead) {
+      // A worker that dies before it is ready would die again: after a few, the run fails instead of the pool
+      // spawning threads forever. A later run tries again.
+      if (!worker.started && ++this.failedStarts >= MAX_FAILED_STARTS) {
+        this.failedStarts = 0;
+        handlers.onFailed(`the shell could not start${worker.failure ? ` (${worker.failure})` : ""}`);
+        return undefined;
+      }
+      return this.start(request, catalog, handlers);
+    }
+    this.failedStarts = 0;
     const runId = this.nextRunId++;
     worker.runId = runId;
     Atomics.store(worker.stopFlag, 0, STOP_FLAG.none);
