@@ -99,4 +99,10 @@ describe("tool calls from a worker, whichever way their answers travel", () => {
     expect(result.exitCode).toBe(0);
     expect(result.stdout.split("\n").filter(Boolean).sort()).toEqual(["q3", "s1", "s2"]);
   });
+
+  it("starts runs back to back (through the idle worker's inbox) and after a pause (by message)", async () => {
+    for (let i = 0; i < 30; i++) expect((await api.execute(`quick --i ${i}`)).stdout).toBe(`q${i}\n`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await api.execute("quick --i 99")).stdout).toBe("q99\n");
+  });
 });

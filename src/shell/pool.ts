@@ -88,6 +88,9 @@ class ShellWorker {
   /** Where a call's outcome goes while the worker spins for it. */
   private readonly replyBuffer: SharedArrayBuffer = spinChannel();
   private readonly replies: SpinChannel = new SpinChannel(this.replyBuffer);
+  /** Where the next run goes while the worker, just idle, watches for it. */
+  private readonly inboxBuffer: SharedArrayBuffer = spinChannel();
+  private readonly inbox: SpinChannel = new SpinChannel(this.inboxBuffer);
   /** Where the worker puts a message while the host watches for it. */
   private readonly outboxBuffer: SharedArrayBuffer = spinChannel();
   readonly outbox: SpinChannel = new SpinChannel(this.outboxBuffer);
@@ -112,6 +115,7 @@ class ShellWorker {
         outputBuffer: this.output,
         replyBuffer: this.replyBuffer,
         outboxBuffer: this.outboxBuffer,
+        inboxBuffer: this.inboxBuffer,
       },
       env: {},
       resourceLimits: { maxOldGenerationSizeMb: memoryLimitMb, maxYoungGenerationSizeMb: 32 },
@@ -183,9 +187,9 @@ class ShellWorker {
     watcher.watch(this);
   }
 
-  /** Starts a run in the worker and watches for its first message. */
+  /** Starts a run in the worker (through its inbox if it watches it) and watches for its first message. */
   begin(message: Extract<ToWorker, { type: "run" }>): void {
-    this.post(message);
+    if (!this.inbox.offer(0, message)) this.post(message);
     watcher.watch(this);
   }
 }

@@ -30,6 +30,10 @@ const catalogs = new Map<number, ShellCatalog>();
 const pendingCalls = new Map<string, (outcome: CallOutcome) => void>();
 let current: { runId: number; controller: AbortController } | undefined;
 
+/** Where the host puts the next run while this thread watches for it. */
+const inbox = new SpinChannel(workerData.inboxBuffer as SharedArrayBuffer);
+/** How long an idle worker watches its inbox after a run. */
+const WATCH_MS = 1;
 /** Where this thread puts a message while the host watches for it (spin-channel.ts). */
 const outbox = new SpinChannel(workerData.outboxBuffer as SharedArrayBuffer);
 
@@ -108,8 +112,10 @@ async function run(message: Extract<ToWorker, { type: "run" }>): Promise<void> {
     const catalog = catalogFor(message.catalogId, message.tools);
     const stop = { signal: controller.signal, flag: stopFlag };
     const result = await runScript(request, catalog, invoker(runId), stop, runId, outputBuffer);
+    watchInbox();
     send({ type: "done", runId, result });
   } catch (error) {
+    watchInbox();
     send({ type: "failed", runId, message: error instanceof Error ? error.message : String(error) });
   } finally {
     current = undefined;
@@ -117,15 +123,44 @@ async function run(message: Extract<ToWorker, { type: "run" }>): Promise<void> {
   }
 }
 
-port.on("message", (message: ToWorker) => {
-  if (message.type === "run") void run(message);
-  else if (message.type === "result") {
+/** Bumped by each watch and by each run that starts: an older watch's passes then end. */
+let inboxWatch = 0;
+
+/**
+ * After a run, the next one is watched for (WATCH_MS, one `setImmediate` pass at a time): a host that starts
+ * runs back to back hands the next one over through the inbox and wakes nobody (0010).
+ */
+function watchInbox(): void {
+  const watch = ++inboxWatch;
+  inbox.arm(0);
+  const until = performance.now() + WATCH_MS;
+  const pass = (): void => {
+    if (watch !== inboxWatch) return;
+    const message = (inbox.take(0) ??
+      (performance.now() > until || !inbox.watching(0) ? inbox.disarm(0) : undefined)) as
+      | ToWorker
+      | undefined;
+    if (message !== undefined) receive(message);
+    else if (inbox.watching(0)) setImmediate(pass);
+  };
+  setImmediate(pass);
+}
+
+function receive(message: ToWorker): void {
+  if (message.type === "run") {
+    // The run came (by either path): nothing more is watched for until it ends.
+    inboxWatch++;
+    inbox.disarm(0);
+    void run(message);
+  } else if (message.type === "result") {
     const resolve = pendingCalls.get(message.callId);
     pendingCalls.delete(message.callId);
     resolve?.(message.outcome);
   } else if (message.type === "abort" && current?.runId === message.runId) {
     current.controller.abort(new Error(message.reason));
   }
-});
+}
+
+port.on("message", receive);
 void canStream();
 send({ type: "ready" });
