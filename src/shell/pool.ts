@@ -63,17 +63,21 @@ class OutboxWatcher {
   private readonly pass = (): void => {
     this.scheduled = false;
     const now = performance.now();
-    for (const [shell, until] of this.watched) {
-      let message = shell.outbox.take(0);
-      if (message === undefined && (now > until || !shell.outbox.watching(0))) {
-        this.watched.delete(shell);
-        message = shell.outbox.disarm(0);
+    try {
+      for (const [shell, until] of this.watched) {
+        let message = shell.outbox.take(0);
+        if (message === undefined && (now > until || !shell.outbox.watching(0))) {
+          this.watched.delete(shell);
+          message = shell.outbox.disarm(0);
+        }
+        if (message !== undefined) shell.deliver(message as ToHost);
       }
-      if (message !== undefined) shell.deliver(message as ToHost);
-    }
-    if (this.watched.size > 0 && !this.scheduled) {
-      this.scheduled = true;
-      setImmediate(this.pass);
+    } finally {
+      // Whatever a delivery did, the other workers' outboxes are still watched: none is left holding a message.
+      if (this.watched.size > 0 && !this.scheduled) {
+        this.scheduled = true;
+        setImmediate(this.pass);
+      }
     }
   };
 }
