@@ -54,10 +54,14 @@ function catalogFor(catalogId: number, tools: ToolSpec[] | undefined): ShellCata
 }
 
 /**
- * Spinning for answers, paced: after a few calls in a row that took longer than the spin (tools that go to the
- * network), the next calls sleep until their message comes, and spinning is tried again later.
+ * Spinning for answers, paced: after a few calls in a row whose answer came well after the spin ended (tools
+ * that go to the network), the next calls sleep until their message comes, and spinning is tried again later.
+ * An answer that came just after the spin ended (a busy host, a noisy machine) does not count: pausing then
+ * would send the next calls down the slow path for nothing.
  */
 const spin = { tag: 0, misses: 0, pausedFor: 0 };
+/** An answer later than this after its call was sent counts toward pausing the spin. */
+const SLOW_ANSWER_MS = 3 * SPIN_MS;
 
 /** Arms the reply channel for the next call; undefined while spinning is paused. */
 function armReply(): number | undefined {
@@ -83,11 +87,16 @@ function spinForReply(tag: number): CallOutcome | undefined {
     }
   }
   if (outcome !== undefined) spin.misses = 0;
+  return outcome;
+}
+
+/** A spun-for call's answer came by message after `ms`: a slow one counts toward pausing the spin. */
+function answeredLate(ms: number): void {
+  if (ms < SLOW_ANSWER_MS) spin.misses = 0;
   else if (++spin.misses >= 4) {
     spin.misses = 0;
     spin.pausedFor = 64;
   }
-  return outcome;
 }
 
 function invoker(runId: number): ToolInvoker {
@@ -95,11 +104,20 @@ function invoker(runId: number): ToolInvoker {
     // Spin only for a lone call in flight: others' answers (background jobs) come as messages, which a spinning
     // thread would hold back.
     const slot = pendingCalls.size === 0 ? armReply() : undefined;
+    const sent = performance.now();
     send({ type: "call", runId, call, slot });
     const outcome = slot === undefined ? undefined : spinForReply(slot);
     if (outcome) return Promise.resolve(outcome);
     return new Promise<CallOutcome>((resolve) => {
-      pendingCalls.set(call.callId, resolve);
+      pendingCalls.set(
+        call.callId,
+        slot === undefined
+          ? resolve
+          : (late) => {
+              answeredLate(performance.now() - sent);
+              resolve(late);
+            },
+      );
     });
   };
 }
