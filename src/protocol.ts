@@ -89,6 +89,14 @@ export type ToHost =
   | { type: "failed"; runId: number; message: string };
 
 export type ToWorker =
-  | { type: "run"; runId: number; request: RunRequest; catalogId: number; tools?: ToolSpec[] }
+  /** `spin`: the run may spin and watch for messages (0010); false when the threads would share a core. */
+  | {
+      type: "run";
+      runId: number;
+      request: RunRequest;
+      catalogId: number;
+      tools?: ToolSpec[];
+      spin: boolean;
+    }
   | { type: "result"; runId: number; callId: string; outcome: CallOutcome }
   | { type: "abort"; runId: number; reason: "timeout" | "abort" };

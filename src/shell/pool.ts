@@ -104,6 +104,8 @@ class ShellWorker {
   catalogId = -1;
   runId = -1;
   dead = false;
+  /** Whether the current run spins and is watched for (0010). */
+  private spins = false;
   /** Set once the worker has loaded the shell and said so. */
   started = false;
   /** Why it never started, when it died first. */
@@ -188,13 +190,14 @@ class ShellWorker {
     this.spinning.delete(callId);
     if (slot === undefined || !this.replies.offer(slot, outcome))
       this.post({ type: "result", runId, callId, outcome });
-    watcher.watch(this);
+    if (this.spins) watcher.watch(this);
   }
 
   /** Starts a run in the worker (through its inbox if it watches it) and watches for its first message. */
   begin(message: Extract<ToWorker, { type: "run" }>): void {
+    this.spins = message.spin;
     if (!this.inbox.offer(0, message)) this.post(message);
-    watcher.watch(this);
+    if (this.spins) watcher.watch(this);
   }
 }
 
@@ -232,6 +235,9 @@ export class RunHandle {
     void this.shell.worker.terminate();
   }
 }
+
+/** The cores this process may run on (its CPU affinity). */
+const CORES = availableParallelism();
 
 /** Workers in a row that may die before they are ready before a run fails instead of waiting for another. */
 const MAX_FAILED_STARTS = 3;
@@ -330,7 +336,10 @@ export class WorkerPool {
     const tools = worker.catalogId === catalog.id ? undefined : catalog.tools;
     worker.catalogId = catalog.id;
     const timed = { ...request, deadline: Date.now() + request.timeoutMs };
-    worker.begin({ type: "run", runId, request: timed, catalogId: catalog.id, tools });
+    // Spinning pays only while every spinning thread has a core of its own: this run's worker, the others that
+    // are busy, and the host. Past that (one core, or more runs than cores), it would take their CPU time.
+    const spin = this.busy.size + 1 <= CORES;
+    worker.begin({ type: "run", runId, request: timed, catalogId: catalog.id, tools, spin });
     return new RunHandle(worker, runId);
   }
 
@@ -347,7 +356,7 @@ const pools = new Map<string, WorkerPool>();
 
 /** The pool shared by every ScriptedTool with the same size and memory cap, so servers do not multiply threads. */
 export function sharedPool(size: number | undefined, memoryLimitMb: number): WorkerPool {
-  const workers = size ?? Math.max(1, Math.min(4, availableParallelism()));
+  const workers = size ?? Math.max(1, Math.min(4, CORES));
   const key = `${workers}:${memoryLimitMb}`;
   let pool = pools.get(key);
   if (!pool) {

@@ -59,12 +59,13 @@ function catalogFor(catalogId: number, tools: ToolSpec[] | undefined): ShellCata
  * An answer that came just after the spin ended (a busy host, a noisy machine) does not count: pausing then
  * would send the next calls down the slow path for nothing.
  */
-const spin = { tag: 0, misses: 0, pausedFor: 0 };
+const spin = { tag: 0, misses: 0, pausedFor: 0, allowed: false };
 /** An answer later than this after its call was sent counts toward pausing the spin. */
 const SLOW_ANSWER_MS = 3 * SPIN_MS;
 
 /** Arms the reply channel for the next call; undefined while spinning is paused. */
 function armReply(): number | undefined {
+  if (!spin.allowed) return undefined;
   if (spin.pausedFor > 0) {
     spin.pausedFor--;
     return undefined;
@@ -124,16 +125,17 @@ function invoker(runId: number): ToolInvoker {
 
 async function run(message: Extract<ToWorker, { type: "run" }>): Promise<void> {
   const { runId, request } = message;
+  spin.allowed = message.spin;
   const controller = new AbortController();
   current = { runId, controller };
   try {
     const catalog = catalogFor(message.catalogId, message.tools);
     const stop = { signal: controller.signal, flag: stopFlag };
     const result = await runScript(request, catalog, invoker(runId), stop, runId, outputBuffer);
-    watchInbox();
+    if (spin.allowed) watchInbox();
     send({ type: "done", runId, result });
   } catch (error) {
-    watchInbox();
+    if (spin.allowed) watchInbox();
     send({ type: "failed", runId, message: error instanceof Error ? error.message : String(error) });
   } finally {
     current = undefined;
