@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { ScriptedTool } from "../src/index.js";
-import { CHANNEL_BYTES, SpinChannel, spinChannel } from "../src/shell/spin-channel.js";
+import {
+  CHANNEL_BYTES,
+  ChannelWatcher,
+  SpinChannel,
+  spinChannel,
+  WATCH_MS,
+} from "../src/shell/spin-channel.js";
 import { track } from "./helpers.js";
 
 describe("a spin channel", () => {
@@ -47,6 +53,41 @@ describe("a spin channel", () => {
     receiver.arm(5);
     expect(sender.offer(5, { stdout: "x".repeat(CHANNEL_BYTES) })).toBe(false);
     expect(receiver.watching(5)).toBe(false);
+  });
+});
+
+describe("a channel watcher", () => {
+  const watched = () => {
+    const buffer = spinChannel();
+    return {
+      receiver: new SpinChannel(buffer),
+      sender: new SpinChannel(buffer),
+      watcher: new ChannelWatcher(),
+    };
+  };
+
+  it("delivers what is sent while it watches, on a later turn of the event loop", async () => {
+    const { receiver, sender, watcher } = watched();
+    const got: unknown[] = [];
+    watcher.watch(receiver, (message) => got.push(message));
+    expect(sender.offer(0, { n: 1 })).toBe(true);
+    expect(got).toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(got).toEqual([{ n: 1 }]);
+    // Watched again (as after each answer), and forgotten before its pass: what came is still delivered.
+    watcher.watch(receiver, (message) => got.push(message));
+    expect(sender.offer(0, { n: 2 })).toBe(true);
+    watcher.forget(receiver);
+    expect(got).toEqual([{ n: 1 }, { n: 2 }]);
+  });
+
+  it("stops watching after its window, so a later sender posts instead", async () => {
+    const { receiver, sender, watcher } = watched();
+    watcher.watch(receiver, () => {});
+    await new Promise((resolve) => setTimeout(resolve, WATCH_MS + 20));
+    expect(receiver.watching(0)).toBe(false);
+    expect(sender.offer(0, { late: true })).toBe(false);
   });
 });
 

@@ -2,7 +2,7 @@ import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import type { CallOutcome, CallRequest, RunRequest, RunResult, ToHost, ToWorker } from "../protocol.js";
 import type { ToolSpec } from "../tool.js";
-import { SpinChannel, spinChannel } from "./spin-channel.js";
+import { ChannelWatcher, SpinChannel, spinChannel } from "./spin-channel.js";
 import { readStream, resetStream, STOP_FLAG, type StopReason, streamBuffer } from "./stop.js";
 
 /** How a run in a worker reaches the host: tool calls in, the result out. */
@@ -31,58 +31,8 @@ function workerEntry(): { entry: URL | string; eval: boolean } {
   return { entry: code, eval: true };
 }
 
-/**
- * How long the host watches a worker's outbox after it expects a message from it (a run started, a call
- * answered), on its event loop between other work. A worker that sends within this window wakes nobody
- * (spin-channel.ts); past it, the host sleeps until the message comes as usual.
- */
-const WATCH_MS = 1;
-
-/** Watches the outboxes of the workers that are about to send, one `setImmediate` pass at a time. */
-class OutboxWatcher {
-  private readonly watched = new Map<ShellWorker, number>();
-  private scheduled = false;
-
-  /** Watches `shell`'s outbox for the next WATCH_MS. */
-  watch(shell: ShellWorker): void {
-    if (!this.watched.has(shell)) shell.outbox.arm(0);
-    this.watched.set(shell, performance.now() + WATCH_MS);
-    if (!this.scheduled) {
-      this.scheduled = true;
-      setImmediate(this.pass);
-    }
-  }
-
-  /** Stops watching `shell` (its run ended); a message that came meanwhile is delivered. */
-  forget(shell: ShellWorker): void {
-    if (!this.watched.delete(shell)) return;
-    const message = shell.outbox.disarm(0);
-    if (message !== undefined) shell.deliver(message as ToHost);
-  }
-
-  private readonly pass = (): void => {
-    this.scheduled = false;
-    const now = performance.now();
-    try {
-      for (const [shell, until] of this.watched) {
-        let message = shell.outbox.take(0);
-        if (message === undefined && (now > until || !shell.outbox.watching(0))) {
-          this.watched.delete(shell);
-          message = shell.outbox.disarm(0);
-        }
-        if (message !== undefined) shell.deliver(message as ToHost);
-      }
-    } finally {
-      // Whatever a delivery did, the other workers' outboxes are still watched: none is left holding a message.
-      if (this.watched.size > 0 && !this.scheduled) {
-        this.scheduled = true;
-        setImmediate(this.pass);
-      }
-    }
-  };
-}
-
-const watcher = new OutboxWatcher();
+/** Watches the outboxes of the workers that are about to send (0010). */
+const watcher = new ChannelWatcher();
 
 class ShellWorker {
   readonly worker: Worker;
@@ -169,7 +119,7 @@ class ShellWorker {
     const handlers = this.handlers as RunHandlers;
     this.handlers = undefined;
     this.spinning.clear();
-    watcher.forget(this);
+    watcher.forget(this.outbox);
     return handlers;
   }
 
@@ -190,14 +140,21 @@ class ShellWorker {
     this.spinning.delete(callId);
     if (slot === undefined || !this.replies.offer(slot, outcome))
       this.post({ type: "result", runId, callId, outcome });
-    if (this.spins) watcher.watch(this);
+    if (this.spins) this.watchOutbox();
   }
+
+  /** Watches for the worker's next message. */
+  private watchOutbox(): void {
+    watcher.watch(this.outbox, this.fromOutbox);
+  }
+
+  private readonly fromOutbox = (message: unknown): void => this.deliver(message as ToHost);
 
   /** Starts a run in the worker (through its inbox if it watches it) and watches for its first message. */
   begin(message: Extract<ToWorker, { type: "run" }>): void {
     this.spins = message.spin;
     if (!this.inbox.offer(0, message)) this.post(message);
-    if (this.spins) watcher.watch(this);
+    if (this.spins) this.watchOutbox();
   }
 }
 
@@ -231,7 +188,7 @@ export class RunHandle {
   kill(): void {
     if (this.shell.runId !== this.runId) return;
     this.shell.handlers = undefined;
-    watcher.forget(this.shell);
+    watcher.forget(this.shell.outbox);
     void this.shell.worker.terminate();
   }
 }

@@ -92,3 +92,59 @@ export class SpinChannel {
     return deserialize(Buffer.from(this.buffer, HEADER_BYTES, length));
   }
 }
+
+/**
+ * How long a receiver watches a channel after it expects a message on it (a run started, a call answered, a run
+ * ended), on its event loop between its other work. A sender within this window wakes nobody; past it, the
+ * receiver sleeps until the message comes by postMessage.
+ */
+export const WATCH_MS = 1;
+
+/**
+ * Watches channels armed with tag 0 (any message will do), one `setImmediate` pass at a time, so the thread's
+ * event loop is never blocked. Each message found goes to the channel's `deliver`.
+ */
+export class ChannelWatcher {
+  private readonly watched = new Map<SpinChannel, { until: number; deliver: (message: unknown) => void }>();
+  private scheduled = false;
+
+  /** Watches `channel` for the next WATCH_MS (arming it if it was not watched). */
+  watch(channel: SpinChannel, deliver: (message: unknown) => void): void {
+    if (!this.watched.has(channel)) channel.arm(0);
+    this.watched.set(channel, { until: performance.now() + WATCH_MS, deliver });
+    if (!this.scheduled) {
+      this.scheduled = true;
+      setImmediate(this.pass);
+    }
+  }
+
+  /** Stops watching `channel`; a message that came meanwhile is delivered. */
+  forget(channel: SpinChannel): void {
+    const entry = this.watched.get(channel);
+    if (!entry) return;
+    this.watched.delete(channel);
+    const message = channel.disarm(0);
+    if (message !== undefined) entry.deliver(message);
+  }
+
+  private readonly pass = (): void => {
+    this.scheduled = false;
+    const now = performance.now();
+    try {
+      for (const [channel, { until, deliver }] of this.watched) {
+        let message = channel.take(0);
+        if (message === undefined && (now > until || !channel.watching(0))) {
+          this.watched.delete(channel);
+          message = channel.disarm(0);
+        }
+        if (message !== undefined) deliver(message);
+      }
+    } finally {
+      // Whatever a delivery did, the other channels are still watched: none is left holding a message.
+      if (this.watched.size > 0 && !this.scheduled) {
+        this.scheduled = true;
+        setImmediate(this.pass);
+      }
+    }
+  };
+}

@@ -9,7 +9,7 @@ import type { ToolSpec } from "../tool.js";
 import { ShellCatalog } from "./catalog.js";
 import type { ToolInvoker } from "./run-context.js";
 import { canStream, runScript } from "./run-script.js";
-import { SpinChannel, TAG_LIMIT } from "./spin-channel.js";
+import { ChannelWatcher, SpinChannel, TAG_LIMIT } from "./spin-channel.js";
 
 /**
  * How long a call's sender spins for the answer before it sleeps until the message comes. The host answers a
@@ -30,10 +30,9 @@ const catalogs = new Map<number, ShellCatalog>();
 const pendingCalls = new Map<string, (outcome: CallOutcome) => void>();
 let current: { runId: number; controller: AbortController } | undefined;
 
-/** Where the host puts the next run while this thread watches for it. */
+/** Where the host puts the next run while this thread, idle after a run, watches for it (0010). */
 const inbox = new SpinChannel(workerData.inboxBuffer as SharedArrayBuffer);
-/** How long an idle worker watches its inbox after a run. */
-const WATCH_MS = 1;
+const inboxWatcher = new ChannelWatcher();
 /** Where this thread puts a message while the host watches for it (spin-channel.ts). */
 const outbox = new SpinChannel(workerData.outboxBuffer as SharedArrayBuffer);
 
@@ -128,49 +127,27 @@ async function run(message: Extract<ToWorker, { type: "run" }>): Promise<void> {
   spin.allowed = message.spin;
   const controller = new AbortController();
   current = { runId, controller };
+  let ended: ToHost;
   try {
     const catalog = catalogFor(message.catalogId, message.tools);
     const stop = { signal: controller.signal, flag: stopFlag };
     const result = await runScript(request, catalog, invoker(runId), stop, runId, outputBuffer);
-    if (spin.allowed) watchInbox();
-    send({ type: "done", runId, result });
+    ended = { type: "done", runId, result };
   } catch (error) {
-    if (spin.allowed) watchInbox();
-    send({ type: "failed", runId, message: error instanceof Error ? error.message : String(error) });
+    ended = { type: "failed", runId, message: error instanceof Error ? error.message : String(error) };
   } finally {
     current = undefined;
     pendingCalls.clear();
   }
-}
-
-/** Bumped by each watch and by each run that starts: an older watch's passes then end. */
-let inboxWatch = 0;
-
-/**
- * After a run, the next one is watched for (WATCH_MS, one `setImmediate` pass at a time): a host that starts
- * runs back to back hands the next one over through the inbox and wakes nobody (0010).
- */
-function watchInbox(): void {
-  const watch = ++inboxWatch;
-  inbox.arm(0);
-  const until = performance.now() + WATCH_MS;
-  const pass = (): void => {
-    if (watch !== inboxWatch) return;
-    const message = (inbox.take(0) ??
-      (performance.now() > until || !inbox.watching(0) ? inbox.disarm(0) : undefined)) as
-      | ToWorker
-      | undefined;
-    if (message !== undefined) receive(message);
-    else if (inbox.watching(0)) setImmediate(pass);
-  };
-  setImmediate(pass);
+  // A host that starts runs back to back hands the next one over through the inbox and wakes nobody.
+  if (spin.allowed) inboxWatcher.watch(inbox, (next) => receive(next as ToWorker));
+  send(ended);
 }
 
 function receive(message: ToWorker): void {
   if (message.type === "run") {
     // The run came (by either path): nothing more is watched for until it ends.
-    inboxWatch++;
-    inbox.disarm(0);
+    inboxWatcher.forget(inbox);
     void run(message);
   } else if (message.type === "result") {
     const resolve = pendingCalls.get(message.callId);
