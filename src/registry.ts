@@ -20,6 +20,7 @@ import {
 import { decide, type Policy, type PolicyCall } from "./policy.js";
 import type { CallErrorCode, CallOutcome } from "./protocol.js";
 import { compileValidator, type Validator } from "./schema/validate.js";
+import { signalReason } from "./shell/stop.js";
 import { CallStats, type ToolStats } from "./stats.js";
 import { closest } from "./suggest.js";
 import type { SpanLike, Telemetry } from "./telemetry.js";
@@ -215,7 +216,7 @@ function failedOutcome(name: string, error: unknown, sanitize: boolean): CallOut
 
 /** The outcome the shell sees for a call cut short by the run's end. */
 function abortedOutcome(name: string, signal: AbortSignal, timeoutMs?: number): CallOutcome {
-  const timedOut = signal.reason instanceof Error && signal.reason.name === "TimeoutError";
+  const timedOut = signalReason(signal) === "timeout";
   const after = timeoutMs === undefined ? "" : ` after ${timeoutMs} ms`;
   return timedOut
     ? failed("timeout", `${name}: timed out${after}\n`, 124)

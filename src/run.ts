@@ -5,7 +5,7 @@ import type { OnCall, PlannedCall, Registry } from "./registry.js";
 import { ShellCatalog } from "./shell/catalog.js";
 import type { CatalogSnapshot, RunHandle, WorkerPool } from "./shell/pool.js";
 import { runScript, truncate } from "./shell/run-script.js";
-import type { StopReason } from "./shell/stop.js";
+import { type StopReason, signalReason } from "./shell/stop.js";
 import type { SpanLike } from "./telemetry.js";
 import { type CallRecord, elapsedMs, type TraceEntry } from "./trace.js";
 
@@ -56,9 +56,7 @@ class RunClock {
   }
 
   get reason(): StopReason | undefined {
-    if (!this.controller.signal.aborted) return undefined;
-    const reason: unknown = this.controller.signal.reason;
-    return reason instanceof Error && reason.name === "TimeoutError" ? "timeout" : "abort";
+    return this.controller.signal.aborted ? signalReason(this.controller.signal) : undefined;
   }
 
   dispose(): void {

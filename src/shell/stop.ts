@@ -21,10 +21,10 @@ const TRIPPED =
   /^bash: .*(too many commands executed \(>0\)|too many iterations|loop iterations|aborted|exceeded execution deadline).*\n/gm;
 
 /**
- * Why an aborted signal stopped the run: the run's own clock aborts with a TimeoutError when the deadline passes
- * (its timer may fire a moment before \`Date.now()\` reaches the deadline), anything else is an abort.
+ * Why an aborted signal stopped a run or a call: the clocks of runs and calls abort with a TimeoutError when
+ * their deadline passes (a timer may fire a moment before `Date.now()` reaches it), anything else is an abort.
  */
-function signalReason(signal: AbortSignal): StopReason {
+export function signalReason(signal: AbortSignal): StopReason {
   const reason: unknown = signal.reason;
   return reason instanceof Error && reason.name === "TimeoutError" ? "timeout" : "abort";
 }
