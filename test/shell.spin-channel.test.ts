@@ -3,6 +3,8 @@ import { ScriptedTool } from "../src/index.js";
 import {
   CHANNEL_BYTES,
   ChannelWatcher,
+  MISSES_BEFORE_PAUSE,
+  PAUSED_WATCHES,
   SpinChannel,
   spinChannel,
   WATCH_MS,
@@ -88,6 +90,54 @@ describe("a channel watcher", () => {
     await new Promise((resolve) => setTimeout(resolve, WATCH_MS + 20));
     expect(receiver.watching(0)).toBe(false);
     expect(sender.offer(0, { late: true })).toBe(false);
+  });
+
+  const windowPassed = () => new Promise((resolve) => setTimeout(resolve, WATCH_MS + 5));
+
+  it("pauses a channel whose watches keep ending empty, and watches it again after the pause", async () => {
+    const { receiver, sender, watcher } = watched();
+    for (let miss = 0; miss < MISSES_BEFORE_PAUSE; miss++) {
+      expect(watcher.watch(receiver, () => {})).toBe(true);
+      await windowPassed();
+    }
+    // Paused: not armed, so a sender posts instead of writing to a channel nobody reads.
+    for (let skipped = 0; skipped < PAUSED_WATCHES; skipped++) {
+      expect(watcher.watch(receiver, () => {})).toBe(false);
+      expect(sender.offer(0, { paused: skipped })).toBe(false);
+    }
+    const got: unknown[] = [];
+    expect(watcher.watch(receiver, (message) => got.push(message))).toBe(true);
+    expect(sender.offer(0, { back: true })).toBe(true);
+    await windowPassed();
+    expect(got).toEqual([{ back: true }]);
+  });
+
+  it("does not pause a channel whose messages come in time, even after a few empty watches", async () => {
+    const { receiver, sender, watcher } = watched();
+    const got: unknown[] = [];
+    for (let round = 0; round < 3; round++) {
+      for (let miss = 0; miss < MISSES_BEFORE_PAUSE - 1; miss++) {
+        expect(watcher.watch(receiver, () => {})).toBe(true);
+        await windowPassed();
+      }
+      expect(watcher.watch(receiver, (message) => got.push(message))).toBe(true);
+      expect(sender.offer(0, { round })).toBe(true);
+      await windowPassed();
+    }
+    expect(got).toEqual([{ round: 0 }, { round: 1 }, { round: 2 }]);
+  });
+
+  it("paces each channel on its own", async () => {
+    const quiet = watched();
+    const busy = { receiver: new SpinChannel(spinChannel()) };
+    const watcher = quiet.watcher;
+    for (let miss = 0; miss < MISSES_BEFORE_PAUSE; miss++) {
+      watcher.watch(quiet.receiver, () => {});
+      await windowPassed();
+    }
+    expect(watcher.watch(quiet.receiver, () => {})).toBe(false);
+    expect(watcher.watch(busy.receiver, () => {})).toBe(true);
+    watcher.forget(busy.receiver);
   });
 });
 

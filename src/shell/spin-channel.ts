@@ -100,21 +100,64 @@ export class SpinChannel {
  */
 export const WATCH_MS = 1;
 
+/** Watches in a row that end with no message before a channel's watching pauses... */
+export const MISSES_BEFORE_PAUSE = 3;
+/** ...for this many of the watches asked for next; then it is tried again. */
+export const PAUSED_WATCHES = 32;
+
 /**
  * Watches channels armed with tag 0 (any message will do), one `setImmediate` pass at a time, so the thread's
  * event loop is never blocked. Each message found goes to the channel's `deliver`.
+ *
+ * Paced per channel: when a channel's messages keep coming after the window (a worker still warming up its JIT
+ * takes 1-3 ms between calls; runs started seconds apart), watching it only burns a core that the other thread
+ * and V8's compiler and GC threads need, so after MISSES_BEFORE_PAUSE such watches in a row the next
+ * PAUSED_WATCHES watches of that channel are skipped (its messages come by postMessage meanwhile).
  */
 export class ChannelWatcher {
-  private readonly watched = new Map<SpinChannel, { until: number; deliver: (message: unknown) => void }>();
+  /** Each watched channel: until when, where its messages go, and whether one came since it was last watched. */
+  private readonly watched = new Map<
+    SpinChannel,
+    { until: number; deliver: (message: unknown) => void; found: boolean }
+  >();
+  private readonly pace = new WeakMap<SpinChannel, { misses: number; pausedFor: number }>();
   private scheduled = false;
 
-  /** Watches `channel` for the next WATCH_MS (arming it if it was not watched). */
-  watch(channel: SpinChannel, deliver: (message: unknown) => void): void {
+  /**
+   * Watches `channel` for the next WATCH_MS (arming it if it was not watched), unless its watching is paused;
+   * returns whether it watches.
+   */
+  watch(channel: SpinChannel, deliver: (message: unknown) => void): boolean {
+    const pace = this.paceOf(channel);
+    if (pace.pausedFor > 0 && !this.watched.has(channel)) {
+      pace.pausedFor--;
+      return false;
+    }
     if (!this.watched.has(channel)) channel.arm(0);
-    this.watched.set(channel, { until: performance.now() + WATCH_MS, deliver });
+    this.watched.set(channel, { until: performance.now() + WATCH_MS, deliver, found: false });
     if (!this.scheduled) {
       this.scheduled = true;
       setImmediate(this.pass);
+    }
+    return true;
+  }
+
+  private paceOf(channel: SpinChannel): { misses: number; pausedFor: number } {
+    let pace = this.pace.get(channel);
+    if (!pace) {
+      pace = { misses: 0, pausedFor: 0 };
+      this.pace.set(channel, pace);
+    }
+    return pace;
+  }
+
+  /** A watch of `channel` ended: with a message (`found`), or empty at the end of its window. */
+  private count(channel: SpinChannel, found: boolean): void {
+    const pace = this.paceOf(channel);
+    if (found) pace.misses = 0;
+    else if (++pace.misses >= MISSES_BEFORE_PAUSE) {
+      pace.misses = 0;
+      pace.pausedFor = PAUSED_WATCHES;
     }
   }
 
@@ -131,13 +174,19 @@ export class ChannelWatcher {
     this.scheduled = false;
     const now = performance.now();
     try {
-      for (const [channel, { until, deliver }] of this.watched) {
+      for (const [channel, entry] of this.watched) {
         let message = channel.take(0);
-        if (message === undefined && (now > until || !channel.watching(0))) {
+        // Not watching any more: the sender posted a message too big for the channel, in time all the same.
+        const posted = message === undefined && !channel.watching(0);
+        if (message === undefined && (now > entry.until || posted)) {
           this.watched.delete(channel);
           message = channel.disarm(0);
+          this.count(channel, entry.found || posted || message !== undefined);
         }
-        if (message !== undefined) deliver(message);
+        if (message !== undefined) {
+          entry.found = true;
+          entry.deliver(message);
+        }
       }
     } finally {
       // Whatever a delivery did, the other channels are still watched: none is left holding a message.
