@@ -127,6 +127,27 @@ describe("a channel watcher", () => {
     expect(got).toEqual([{ round: 0 }, { round: 1 }, { round: 2 }]);
   });
 
+  it("counts only empty watches in a row: a message taken, then the watch forgotten, starts the count again", async () => {
+    const { receiver, sender, watcher } = watched();
+    const got: unknown[] = [];
+    for (let run = 0; run < 4; run++) {
+      // A run's end: its last message is taken on a pass, then the watch is forgotten before its window ends.
+      expect(watcher.watch(receiver, (message) => got.push(message))).toBe(true);
+      expect(sender.offer(0, { run })).toBe(true);
+      await new Promise((resolve) => setImmediate(resolve));
+      watcher.forget(receiver);
+      // A message that comes while the watch is forgotten counts too.
+      expect(watcher.watch(receiver, (message) => got.push(message))).toBe(true);
+      expect(sender.offer(0, { forgotten: run })).toBe(true);
+      watcher.forget(receiver);
+      for (let miss = 0; miss < MISSES_BEFORE_PAUSE - 1; miss++) {
+        expect(watcher.watch(receiver, () => {})).toBe(true);
+        await windowPassed();
+      }
+    }
+    expect(got).toHaveLength(8);
+  });
+
   it("paces each channel on its own", async () => {
     const quiet = watched();
     const busy = { receiver: new SpinChannel(spinChannel()) };

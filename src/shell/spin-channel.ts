@@ -151,7 +151,10 @@ export class ChannelWatcher {
     return pace;
   }
 
-  /** A watch of `channel` ended: with a message (`found`), or empty at the end of its window. */
+  /**
+   * A watch of `channel` ended at the end of its window: with a message (`found`), or empty. A message found
+   * earlier (the run ended and the watch was forgotten, say) already reset the count.
+   */
   private count(channel: SpinChannel, found: boolean): void {
     const pace = this.paceOf(channel);
     if (found) pace.misses = 0;
@@ -167,7 +170,10 @@ export class ChannelWatcher {
     if (!entry) return;
     this.watched.delete(channel);
     const message = channel.disarm(0);
-    if (message !== undefined) entry.deliver(message);
+    if (message !== undefined) {
+      this.paceOf(channel).misses = 0;
+      entry.deliver(message);
+    }
   }
 
   private readonly pass = (): void => {
@@ -185,6 +191,7 @@ export class ChannelWatcher {
         }
         if (message !== undefined) {
           entry.found = true;
+          this.paceOf(channel).misses = 0;
           entry.deliver(message);
         }
       }
