@@ -165,6 +165,22 @@ describe.each(MODES)("a lone tool call gives what the whole shell gives (%s)", (
     expect(observed(lone)).toEqual(observed(shell));
   });
 
+  it.each(["out", "parallel", "discover", "ls", "grep", "printf", "jq", "help"])(
+    "a tool named %j (a name the shell has a command for) gives what the whole shell gives",
+    async (name) => {
+      const clashing = track(
+        new ScriptedTool({
+          name: "clash",
+          tools: [{ name, description: "clashes", execute: (params) => params }],
+          isolation: mode,
+        }),
+      );
+      const lone = await clashing.execute(`${name} --v 1`);
+      const shell = await clashing.execute(`{ ${name} --v 1\n}`);
+      expect(observed(lone)).toEqual(observed(shell));
+    },
+  );
+
   it("stops at the deadline the same way", async () => {
     const lone = await api.execute("hang", { timeoutMs: 150 });
     const shell = await api.execute("{ hang\n}", { timeoutMs: 150 });

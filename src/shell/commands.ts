@@ -212,6 +212,3 @@ export const REFUSING_COMMANDS: readonly Command[] = [refuseCommand, ...FILE_COM
 
 /** Wrappers around just-bash's own commands (they call `context.origCommand`): built once, shared by runs. */
 export const WRAPPED_COMMANDS: readonly Command[] = [...ARGUMENT_FIXES.keys(), "printf"].map(adjusted);
-
-/** The shell's own commands that replace or refuse just-bash's. */
-export const SHELL_COMMANDS: readonly Command[] = [...REFUSING_COMMANDS, ...WRAPPED_COMMANDS];

@@ -25,12 +25,11 @@ import {
   ABSENT_COMMANDS,
   explainRefusals,
   REFUSING_COMMANDS,
-  SHELL_COMMANDS,
   TRANSFORM_COMMANDS,
   WRAPPED_COMMANDS,
 } from "./commands.js";
 import { RefusingFileSystem } from "./filesystem.js";
-import { BACKGROUND_COMMAND, HELP_COMMAND, scriptGuard, WAIT_COMMAND } from "./guard.js";
+import { scriptGuard } from "./guard.js";
 import { RunContext, type ToolInvoker } from "./run-context.js";
 import { loneToolCall } from "./simple-command.js";
 import {
@@ -51,13 +50,6 @@ const BASE_ENV: Readonly<Record<string, string>> = {
   TZ: "UTC",
   LANG: "C.UTF-8",
 };
-
-/** The names of the shell's commands other than the tools (a tool of the same name is not a lone call). */
-const OWN_COMMAND_NAMES: ReadonlySet<string> = new Set([
-  ...TRANSFORM_COMMANDS,
-  ...SHELL_COMMANDS.map((command) => command.name),
-  ...["jq", "parallel", "out", "discover", HELP_COMMAND, BACKGROUND_COMMAND, WAIT_COMMAND],
-]);
 
 /** What leaves the run is cut to the budget around a marker; pipes inside the run are never cut. */
 export function truncate(text: string, limit: number, stream: string): { text: string; cut: boolean } {
@@ -103,19 +95,14 @@ function registersDirectly(): boolean {
   );
 }
 
-function buildShell(
-  request: RunRequest,
-  run: RunContext,
-  filesystem: RefusingFileSystem,
-  stopper: Stopper,
-): { bash: Bash; names: ReadonlySet<string> } {
+/** The shell's own commands for a run: every one but its tools. */
+function ownCommands(request: RunRequest, run: RunContext, stopper: Stopper): Command[] {
   const jq = createJqCommand({
     deadline: request.deadline,
     signal: stopper.commandSignal,
     maxOutputBytes: MAX_PIPE_BYTES,
   });
-  const tools = [...run.catalog.tools.values()].map((spec) => toolCommand(spec, run));
-  const ownCommands = [
+  return [
     ...REFUSING_COMMANDS,
     jq,
     parallelCommand,
@@ -124,11 +111,37 @@ function buildShell(
     waitCommand(run),
     helpCommand(run),
     discoverCommand(run),
-    ...tools,
   ];
-  // Every name the shell answers to, derived from what is registered, so the filesystem confirms exactly these.
+}
+
+/** Every name the shell answers to with these commands registered: its text commands, the wrapped ones, these. */
+function commandNames(commands: readonly Command[]): Set<string> {
   const names = new Set<string>(TRANSFORM_COMMANDS);
-  for (const command of [...WRAPPED_COMMANDS, ...ownCommands]) names.add(command.name);
+  for (const command of [...WRAPPED_COMMANDS, ...commands]) names.add(command.name);
+  return names;
+}
+
+let ownNames: ReadonlySet<string> | undefined;
+
+/**
+ * The names of the shell's commands other than the tools (a tool of the same name is not a lone call): the same
+ * on every run, so taken once per thread from the commands the first run would register.
+ */
+function ownCommandNames(request: RunRequest, run: RunContext, stopper: Stopper): ReadonlySet<string> {
+  ownNames ??= commandNames(ownCommands(request, run, stopper));
+  return ownNames;
+}
+
+function buildShell(
+  request: RunRequest,
+  run: RunContext,
+  filesystem: RefusingFileSystem,
+  stopper: Stopper,
+): { bash: Bash; names: ReadonlySet<string> } {
+  const tools = [...run.catalog.tools.values()].map((spec) => toolCommand(spec, run));
+  const registered = [...ownCommands(request, run, stopper), ...tools];
+  // Derived from what is registered, so the filesystem confirms exactly these names.
+  const names = commandNames(registered);
   filesystem.commands = names;
   const direct = registersDirectly();
   const bash = new Bash({
@@ -136,7 +149,7 @@ function buildShell(
     cwd: "/",
     env: { ...BASE_ENV, ...request.env },
     commands: [...TRANSFORM_COMMANDS],
-    customCommands: direct ? [...WRAPPED_COMMANDS] : [...WRAPPED_COMMANDS, ...ownCommands],
+    customCommands: direct ? [...WRAPPED_COMMANDS] : [...WRAPPED_COMMANDS, ...registered],
     defenseInDepth: false,
     executionLimitProfile: "hardened",
     // The Stopper ends the run at its deadline (keeping its output) and ends `sleep` early. No wall-time limit
@@ -151,7 +164,7 @@ function buildShell(
   });
   if (direct) {
     const register = (bash as unknown as DirectRegistration).registerBundledCommand;
-    for (const command of ownCommands) register.call(bash, command);
+    for (const command of registered) register.call(bash, command);
   }
   bash.registerTransformPlugin(scriptGuard);
   return { bash, names };
@@ -215,7 +228,7 @@ export async function runScript(
   const run = new RunContext(catalog, invoke, request.limits, runId);
   const filesystem = new RefusingFileSystem();
   const stopper = new Stopper({ ...stop, deadline: request.deadline });
-  const lone = loneToolCall(request.script, catalog, OWN_COMMAND_NAMES);
+  const lone = loneToolCall(request.script, catalog, ownCommandNames(request, run, stopper));
   if (lone) {
     const called = await callTool(lone.spec, run, lone.argv, EMPTY_BYTES);
     return ended(request, run, filesystem, stopper, asShellOutput(called), catalog.names);
