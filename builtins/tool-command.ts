@@ -63,8 +63,12 @@ export async function callTool(
 ): Promise<ExecResult> {
   const name = spec.name;
   const started = performance.now();
-  const finish = (outcome: ExecResult, params?: Record<string, unknown>, call?: CalledTool): ExecResult => {
-    const durationMs = elapsedMs(started);
+  const finish = (
+    outcome: ExecResult,
+    params?: Record<string, unknown>,
+    call?: CalledTool,
+    durationMs = elapsedMs(started),
+  ): ExecResult => {
     run.trace.record({
       name,
       kind: "tool",
@@ -89,7 +93,16 @@ export async function callTool(
   const fromStdin = flags.length === 0 ? paramsFromStdin(spec, stdin) : undefined;
   const parsed = fromStdin ? { params: fromStdin, issues: [] } : compiled.parse(flags);
   const issues = parsed.issues.length > 0 ? parsed.issues : compiled.validate(parsed.params);
-  if (issues.length > 0) return finish(result("", formatIssues(name, issues), 2), parsed.params);
+  if (issues.length > 0) {
+    const failed = result("", formatIssues(name, issues), 2);
+    // A dry run only checks params; a real call with invalid ones is a call (for onCall and stats) all the same.
+    if (dryRun) return finish(failed, parsed.params);
+    const callId = run.newCallId();
+    const durationMs = elapsedMs(started);
+    const bytesIn = Buffer.byteLength(JSON.stringify(parsed.params)) + (stdin ? Buffer.byteLength(stdin) : 0);
+    run.rejected.push({ callId, name, durationMs, bytesIn });
+    return finish(failed, parsed.params, { callId }, durationMs);
+  }
   if (dryRun) return finish(result(`${JSON.stringify(parsed.params)}\n`, "", 0), parsed.params);
   if (run.toolCalls >= run.limits.maxToolCalls) {
     return finish(result("", `${name}: tool call limit reached (${run.limits.maxToolCalls} per run)\n`, 1));

@@ -39,6 +39,17 @@ export interface RunResult {
   truncated: boolean;
   /** Trace entries past the trace limit that were not kept. */
   traceDropped: number;
+  /** Calls the shell refused for invalid params (they never reached the host), for the host's records. */
+  rejected?: RejectedCall[];
+}
+
+/** A call whose flags or params failed inside the shell: its callback never ran and the host never saw it. */
+export interface RejectedCall {
+  callId: string;
+  name: string;
+  durationMs: number;
+  /** UTF-8 bytes of the params' JSON (as far as they were parsed) plus piped stdin. */
+  bytesIn: number;
 }
 
 /** Why a call did not produce a value: one code per stage of the registry that can stop a call. */

@@ -18,7 +18,7 @@ import {
   strictOutputMessage,
 } from "./output-check.js";
 import { decide, type Policy, type PolicyCall } from "./policy.js";
-import type { CallErrorCode, CallOutcome } from "./protocol.js";
+import type { CallErrorCode, CallOutcome, RejectedCall } from "./protocol.js";
 import { compileValidator, type Validator } from "./schema/validate.js";
 import { signalReason } from "./shell/stop.js";
 import { CallStats, type ToolStats } from "./stats.js";
@@ -641,11 +641,6 @@ export class Registry {
     record.exitCode = outcome.exitCode;
     record.durationMs = elapsedMs(started);
     record.bytesOut = outcome.stdout === "" ? 0 : Buffer.byteLength(outcome.stdout);
-    // Stats describe calls that reached a registered tool: not unknown names, nor plan mode's calls that never
-    // ran, nor calls of a tool removed meanwhile (its figures were dropped and would otherwise come back).
-    if (record.outcome !== "not_found" && !record.planned && this.tools.has(record.name)) {
-      this.stats.add(record.name, record.outcome, record.durationMs);
-    }
     if (span && this.telemetry) {
       this.telemetry.endCall(span, {
         outcome: record.outcome,
@@ -655,9 +650,46 @@ export class Registry {
         message: outcome.stderr.split("\n")[0],
       });
     }
+    this.publish(record, request);
+    return { outcome, value: result.value, issues: result.issues, record };
+  }
+
+  /**
+   * Records the calls a script made that the shell refused for invalid flags or params, which never reached this
+   * thread: `invalid_params` records of surface "shell", in stats and to the onCall hooks, when their run ended.
+   */
+  rejected(
+    calls: readonly RejectedCall[],
+    request: Pick<CallRequestContext, "tenant" | "onCall" | "records">,
+  ): void {
+    for (const { callId, name, durationMs, bytesIn } of calls) {
+      this.publish(
+        {
+          callId,
+          name,
+          surface: "shell",
+          tenant: request.tenant,
+          outcome: "invalid_params",
+          exitCode: 2,
+          durationMs,
+          bytesIn,
+          bytesOut: 0,
+          attempts: 0,
+        },
+        request,
+      );
+    }
+  }
+
+  /** A call's final record: to stats, the run's records and the onCall hooks. */
+  private publish(record: CallRecord, request: Pick<CallRequestContext, "onCall" | "records">): void {
+    // Stats describe calls that reached a registered tool: not unknown names, nor plan mode's calls that never
+    // ran, nor calls of a tool removed meanwhile (its figures were dropped and would otherwise come back).
+    if (record.outcome !== "not_found" && !record.planned && this.tools.has(record.name)) {
+      this.stats.add(record.name, record.outcome, record.durationMs);
+    }
     request.records?.set(record.callId, record);
     if (this.onCall || request.onCall) emit(Object.freeze(record), this.onCall, request.onCall);
-    return { outcome, value: result.value, issues: result.issues, record };
   }
 }
 

@@ -334,7 +334,8 @@ export class ScriptedTool {
       this.options.isolation === "inline"
         ? undefined
         : sharedPool(this.options.workers, this.options.workerMemoryMb ?? DEFAULT_WORKER_MEMORY_MB);
-    const ran = await (pool ? runIsolated(setup, pool) : runInline(setup));
+    const { rejected, ...ran } = await (pool ? runIsolated(setup, pool) : runInline(setup));
+    if (rejected) this.registry.rejected(rejected, setup);
     completeTrace(ran.trace, records, options.tenant);
     const result = markUntrusted(setup.plan ? { ...ran, plannedCalls: setup.plan } : ran, records);
     if (span) {

@@ -10,7 +10,10 @@ export interface TraceEntry {
   params?: Record<string, unknown>;
   exitCode: number;
   durationMs: number;
-  /** The call's id as the tool's callback saw it (tools that were called only). */
+  /**
+   * The call's id as the tool's callback saw it, and as its onCall record has it; a call the shell refused for
+   * invalid params has one too (its record), a dry run or a call past the call limit has none.
+   */
   callId?: string;
   /**
    * How the value the callback returned fails the tool's outputSchema, one short line each, e.g.
@@ -29,7 +32,7 @@ export interface TraceEntry {
    * `help`), from their exit code.
    */
   outcome?: OutcomeCode | "limit_reached";
-  /** UTF-8 bytes of the params' JSON plus piped stdin (calls that reached the host). */
+  /** UTF-8 bytes of the params' JSON plus piped stdin (calls with a record). */
   bytesIn?: number;
   /** UTF-8 bytes of the output the call gave the shell (calls that reached the host). */
   bytesOut?: number;

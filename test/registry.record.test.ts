@@ -59,6 +59,57 @@ describe.each(MODES)("the record of each call (%s)", (mode) => {
   });
 });
 
+describe.each(MODES)("calls the shell refused for invalid params (%s)", (mode) => {
+  it("are recorded too: onCall and stats() see them when the run ends, and the trace links to the record", async () => {
+    const records: CallRecord[] = [];
+    const api = track(
+      new ScriptedTool({
+        name: "rec",
+        isolation: mode,
+        tools,
+        onCall: (record) => void records.push(record),
+      }),
+    );
+    const result = await api.execute(
+      'get_user --id abc; get_user --id 2 >/dev/null; get_user --dry-run --id x; echo \'{"id":"y"}\' | get_user',
+      { tenant: "acme" },
+    );
+    expect(result.exitCode).toBe(2);
+    expect(records.map((record) => `${record.surface}:${record.outcome}:${record.exitCode}`)).toEqual([
+      "shell:ok:0",
+      "shell:invalid_params:2",
+      "shell:invalid_params:2",
+    ]);
+    const [refused, , dryRun, piped] = result.trace;
+    expect(records[1]).toEqual({
+      callId: refused?.callId,
+      name: "get_user",
+      surface: "shell",
+      tenant: "acme",
+      outcome: "invalid_params",
+      exitCode: 2,
+      durationMs: refused?.durationMs,
+      bytesIn: 12, // {"id":"abc"}
+      bytesOut: 0,
+      attempts: 0,
+    });
+    expect(refused).toMatchObject({
+      callId: expect.stringMatching(/^call_/),
+      outcome: "invalid_params",
+      bytesIn: 12,
+    });
+    // A dry run only checks its params: no call, no record.
+    expect(dryRun).toMatchObject({ exitCode: 2, outcome: "invalid_params" });
+    expect(dryRun?.callId).toBeUndefined();
+    expect(piped).toMatchObject({ exitCode: 2, callId: records[2]?.callId, bytesIn: 10 + 11 }); // {"id":"y"}, then the piped line
+    expect(api.stats().get_user).toMatchObject({
+      calls: 3,
+      errors: 2,
+      byOutcome: { ok: 1, invalid_params: 2 },
+    });
+  });
+});
+
 describe("onCall and stats()", () => {
   it("gets one record per call from every surface, the ScriptedTool's hook then the run's", async () => {
     const seen: string[] = [];

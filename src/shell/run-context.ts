@@ -1,5 +1,5 @@
 import type { ExecResult } from "just-bash";
-import type { CallOutcome, CallRequest, RunLimits } from "../protocol.js";
+import type { CallOutcome, CallRequest, RejectedCall, RunLimits } from "../protocol.js";
 import { TraceRecorder } from "../trace.js";
 import type { ShellCatalog } from "./catalog.js";
 
@@ -30,6 +30,8 @@ export class RunContext {
   /** Calls whose output was dropped to stay within the bound. */
   readonly dropped: Set<string> = new Set();
   lastCallId: string | undefined;
+  /** Calls refused for invalid params, reported to the host with the run's result. */
+  readonly rejected: RejectedCall[] = [];
   /** Background jobs in the order they started. */
   readonly jobs: Job[] = [];
   startJob: JobStarter | undefined;

@@ -281,5 +281,6 @@ function ended(
     trace: run.trace.entries,
     traceDropped: run.trace.dropped,
     truncated: stdout.cut || stderr.cut,
+    ...(run.rejected.length > 0 ? { rejected: run.rejected } : {}),
   };
 }
