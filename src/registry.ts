@@ -286,6 +286,23 @@ function emit(record: CallRecord, first: OnCall | undefined, second: OnCall | un
 }
 
 /**
+ * The value a callback ends with: the last one a streaming callback (one returning an async iterable, such as an
+ * async generator, as AI SDK tools that stream do) yields. Reading stops, and the stream is closed, once the
+ * call's signal aborts: a stream that ignores the signal is not read forever after its call ended.
+ */
+async function finalValue(value: unknown, signal: AbortSignal): Promise<unknown> {
+  const resolved = await value;
+  if (typeof resolved !== "object" || resolved === null || !(Symbol.asyncIterator in resolved))
+    return resolved;
+  let last: unknown;
+  for await (const item of resolved as AsyncIterable<unknown>) {
+    if (signal.aborted) break;
+    last = item;
+  }
+  return last;
+}
+
+/**
  * The registered tools and the one path every call takes to reach a callback, whatever its surface (a script's
  * command, `api.call()`): lookup, params size, validation (host calls; the shell validates in its worker), plan
  * mode, rate limit, circuit breaker, policy, the callback under its deadline (with retries when the tool opts
@@ -573,7 +590,7 @@ export class Registry {
     const check = this.outputChecks.get(name);
     const state = new AttemptState(limit.dispose);
     state.called = (async () => {
-      const value = await tool.execute(params, context);
+      const value = await finalValue(tool.execute(params, context), limit.signal);
       state.value = value;
       state.ended = "value";
       return capped(name, render(name, value, check, this.strictOutput));

@@ -28,13 +28,17 @@ export interface ToolContext<Context = unknown> {
   messages: never[];
 }
 
-/** A zod schema, an AI SDK `jsonSchema()` wrapper, a Standard Schema with JSON Schema output, or plain JSON Schema. */
-export type InputSchema = JsonSchema | z.ZodType | { jsonSchema: unknown } | boolean;
+/**
+ * A zod 4 schema, an AI SDK `jsonSchema()` wrapper, a Standard Schema with JSON Schema output, plain JSON Schema,
+ * or a lazy schema (a function returning one of those, as the AI SDK's `lazySchema()` makes).
+ */
+export type InputSchema = JsonSchema | z.ZodType | { jsonSchema: unknown } | boolean | (() => unknown);
 
 /**
  * One tool: it becomes a shell command named `name`.
  * `execute` may be sync or async; a string result is written as is, any other JSON value as compact JSON plus a
- * newline, and `undefined`/`null` write nothing.
+ * newline, and `undefined`/`null` write nothing. An `execute` that returns an async iterable (an async generator,
+ * as streaming AI SDK tools are) is read to its end and its last value written.
  */
 export interface ToolDefinition<Params = Record<string, unknown>, Context = unknown> {
   name: string;
@@ -147,6 +151,12 @@ function isZodSchema(value: unknown): value is z.ZodType {
   return typeof value === "object" && value !== null && "_zod" in value;
 }
 
+/** A zod 3 schema: zod's Standard Schema without zod 4's `_zod` internals. */
+function isZod3Schema(value: object): boolean {
+  const standard = (value as { "~standard"?: { vendor?: unknown } })["~standard"];
+  return "_def" in value && standard?.vendor === "zod";
+}
+
 type SchemaIo = "input" | "output";
 
 function standardJsonSchema(value: object, io: SchemaIo): unknown {
@@ -169,6 +179,7 @@ export function toJsonSchema(
   const field = `${io}Schema`;
   if (schema === undefined || schema === true) return {};
   if (schema === false) return { not: {} };
+  if (typeof schema === "function") return lazySchema(schema, toolName, io);
   if (isZodSchema(schema)) {
     try {
       return z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema;
@@ -188,6 +199,14 @@ export function toJsonSchema(
       `${toolName}: ${field} must be a JSON Schema object or a zod schema`,
     );
   }
+  if (isZod3Schema(schema)) {
+    throw new ToolshellError(
+      "invalid_schema",
+      `${toolName}: ${field} is a zod 3 schema, which toolshell cannot convert to JSON Schema; build it with zod 4 ` +
+        '(`import { z } from "zod"` with zod 4, or from "zod/v4" with zod 3.25), or register AI SDK tools with ' +
+        'addAiSdkTools from "toolshell/ai", which reads zod 3 as the AI SDK does',
+    );
+  }
   // One unwrapping step only: zod's own JSON Schema output carries a `~standard` that yields itself again.
   const unwrapped =
     standardJsonSchema(schema, io) ??
@@ -195,7 +214,40 @@ export function toJsonSchema(
   if (typeof unwrapped !== "object" || unwrapped === null || Array.isArray(unwrapped)) {
     throw new ToolshellError("invalid_schema", `${toolName}: ${field} must be a JSON Schema object`);
   }
-  return structuredClone(unwrapped) as JsonSchema;
+  try {
+    return structuredClone(unwrapped) as JsonSchema;
+  } catch (error) {
+    throw new ToolshellError(
+      "invalid_schema",
+      `${toolName}: ${field} must be plain JSON Schema (it holds a function, class instance or symbol); ` +
+        "pass a zod 4 schema or the JSON Schema itself",
+      { cause: error },
+    );
+  }
+}
+
+/**
+ * A lazy schema (a function returning the schema, as the AI SDK's `lazySchema()` makes): called once here, at
+ * registration, and its result converted. It must return the schema itself, not a promise or another function.
+ */
+function lazySchema(thunk: () => unknown, toolName: string, io: SchemaIo): JsonSchema {
+  const field = `${io}Schema`;
+  let schema: unknown;
+  try {
+    schema = thunk();
+  } catch (error) {
+    const detail = error instanceof Error ? `: ${error.message}` : "";
+    throw new ToolshellError("invalid_schema", `${toolName}: lazy ${field} failed${detail}`, {
+      cause: error,
+    });
+  }
+  if (typeof schema === "function" || typeof (schema as PromiseLike<unknown> | null)?.then === "function") {
+    throw new ToolshellError(
+      "invalid_schema",
+      `${toolName}: lazy ${field} must return the schema itself (not a promise or another function)`,
+    );
+  }
+  return toJsonSchema(schema as InputSchema, toolName, io);
 }
 
 function stringList(value: unknown, toolName: string, field: string): string[] {

@@ -1,6 +1,7 @@
 import { jsonSchema, tool } from "ai";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { z as z3 } from "zod/v3";
 import * as toolshell from "../src/index.js";
 import { ScriptedTool, ToolshellError } from "../src/index.js";
 import { track } from "./helpers.js";
@@ -98,6 +99,58 @@ describe("registration", () => {
     const api = track(new ScriptedTool({ name: "api" }).add("get_weather", weather).add("search", search));
     const result = await api.execute("get_weather --city Paris | jq -c .; search --q x");
     expect(result.stdout).toBe('{"city":"Paris","temp":21,"hasSignal":true}\nx:true\n');
+  });
+
+  it("accepts AI SDK tools whose execute streams (an async generator) and whose schema is lazy", async () => {
+    const progress = tool({
+      description: "Reports progress, then the result",
+      // What the AI SDK's lazySchema() makes: a function that returns the schema when first asked.
+      inputSchema: (() =>
+        jsonSchema<{ n: number }>({
+          type: "object",
+          properties: { n: { type: "integer" } },
+          required: ["n"],
+        })) as unknown as ReturnType<typeof jsonSchema<{ n: number }>>,
+      async *execute({ n }) {
+        yield { status: "working" };
+        yield { status: "done", n };
+      },
+    });
+    const api = track(
+      new ScriptedTool({ name: "api" }).add("progress", progress).add({
+        name: "lines",
+        inputSchema: () => ({ type: "object", properties: { last: { type: "string" } } }),
+        async *execute({ last }) {
+          yield "first\n";
+          yield `${String(last)}\n`;
+        },
+      }),
+    );
+    const result = await api.execute("progress --n 3; lines --last end");
+    expect(result).toMatchObject({ stdout: '{"status":"done","n":3}\nend\n', exitCode: 0 });
+    expect((await api.execute("progress --n x")).exitCode).toBe(2);
+  });
+
+  it.each([
+    ["a zod 3 schema", z3.object({ id: z3.number() }), /zod 3 schema.*zod 4.*toolshell\/ai/],
+    [
+      "a schema holding a function",
+      { type: "object", properties: { id: { type: "integer", default: () => 1 } } },
+      /must be plain JSON Schema/,
+    ],
+    ["a lazy schema returning a promise", () => Promise.resolve({ type: "object" }), /not a promise/],
+    [
+      "a lazy schema that throws",
+      () => {
+        throw new Error("no schema today");
+      },
+      /lazy inputSchema failed: no schema today/,
+    ],
+  ])("refuses %s with an error that says why", (_label, inputSchema, message) => {
+    const api = track(new ScriptedTool({ name: "api" }));
+    const register = () => api.add({ name: "t", inputSchema: inputSchema as never, execute: noop });
+    expect(register).toThrow(ToolshellError);
+    expect(register).toThrow(message);
   });
 
   it.each([

@@ -155,23 +155,6 @@ function commandSchema(name: string, schema: unknown, field: string): unknown {
   return converted;
 }
 
-/**
- * The value a tool's execute ends with: the last one a streaming (async iterable) execute yields. Reading stops
- * (and the stream is closed) once the call's signal aborts: a stream that ignores abortSignal is not read forever
- * after its call ended.
- */
-async function finalValue(value: unknown, signal: AbortSignal): Promise<unknown> {
-  const resolved = await value;
-  if (typeof resolved !== "object" || resolved === null || !(Symbol.asyncIterator in resolved))
-    return resolved;
-  let last: unknown;
-  for await (const item of resolved as AsyncIterable<unknown>) {
-    if (signal.aborted) break;
-    last = item;
-  }
-  return last;
-}
-
 type AiTool = ToolSet[string];
 
 function checkRunnable(name: string, aiTool: AiTool, approvals: "reject" | "policy"): void {
@@ -232,16 +215,14 @@ export function addAiSdkTools(
         inputSchema: commandSchema(name, aiTool.inputSchema, "inputSchema"),
         outputSchema: commandSchema(name, aiTool.outputSchema, "outputSchema"),
         ...(risk ? { risk } : {}),
+        // A streaming execute (an async generator) prints its last value: the core reads it to the end.
         execute: (params: unknown, ctx: ToolContext<unknown>) =>
-          finalValue(
-            run(params, {
-              toolCallId: ctx.callId,
-              messages: [],
-              abortSignal: ctx.signal,
-              experimental_context: ctx.context,
-            }),
-            ctx.signal,
-          ),
+          run(params, {
+            toolCallId: ctx.callId,
+            messages: [],
+            abortSignal: ctx.signal,
+            experimental_context: ctx.context,
+          }),
       });
       added.push(name);
     }
