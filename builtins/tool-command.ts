@@ -95,8 +95,9 @@ export async function callTool(
   const issues = parsed.issues.length > 0 ? parsed.issues : compiled.validate(parsed.params);
   if (issues.length > 0) {
     const failed = result("", formatIssues(name, issues), 2);
-    // A dry run only checks params; a real call with invalid ones is a call (for onCall and stats) all the same.
-    if (dryRun) return finish(failed, parsed.params);
+    // A dry run only checks params; a real call with invalid ones is a call (for onCall and stats) all the same,
+    // up to as many per run as the trace keeps: a loop of bad calls must not grow the run's result without bound.
+    if (dryRun || run.rejected.length >= run.limits.maxTraceEntries) return finish(failed, parsed.params);
     const callId = run.newCallId();
     const durationMs = elapsedMs(started);
     const bytesIn = Buffer.byteLength(JSON.stringify(parsed.params)) + (stdin ? Buffer.byteLength(stdin) : 0);

@@ -111,6 +111,18 @@ describe.each(MODES)("calls the shell refused for invalid params (%s)", (mode) =
 });
 
 describe("onCall and stats()", () => {
+  it("records at most as many refused calls per run as the trace keeps", async () => {
+    let records = 0;
+    const api = track(
+      new ScriptedTool({ name: "rec", isolation: "inline", tools, onCall: () => void records++ }),
+    );
+    const result = await api.execute("for i in $(seq 1 1005); do get_user --id x$i; done 2>/dev/null");
+    expect(result.exitCode).toBe(2);
+    expect(records).toBe(1_000);
+    expect(result.traceDropped).toBe(5);
+    expect(api.stats().get_user).toMatchObject({ calls: 1_000, errors: 1_000 });
+  });
+
   it("gets one record per call from every surface, the ScriptedTool's hook then the run's", async () => {
     const seen: string[] = [];
     const records: CallRecord[] = [];
