@@ -206,6 +206,13 @@ describe("tool calls from a worker, whichever way their answers travel", () => {
     expect(quick.stdout.trim()).toBe("100");
   });
 
+  it("answers a script that mixes a slow tool (its spin paused) with a quick one (still spun for)", async () => {
+    const result = await api.execute(
+      'for i in $(seq 1 10); do slow --i "$i"; quick --i "$i"; done | tr "\\n" " "',
+    );
+    expect(result.stdout).toBe(Array.from({ length: 10 }, (_, n) => `s${n + 1} q${n + 1} `).join(""));
+  });
+
   it("answers concurrent calls of background jobs by message", async () => {
     const result = await api.execute("slow --i 1 & slow --i 2 & quick --i 3; wait");
     expect(result.exitCode).toBe(0);

@@ -47,26 +47,45 @@ function catalogFor(catalogId: number, tools: ToolSpec[] | undefined): ShellCata
     if (!tools) throw new Error(`toolshell: catalog ${catalogId} was never sent to this worker`);
     catalog = new ShellCatalog(tools);
     catalogs.clear();
+    // The spin's pace is kept per tool name of the current tool list only, so it stays bounded.
+    paces.clear();
     catalogs.set(catalogId, catalog);
   }
   return catalog;
 }
 
 /**
- * Spinning for answers, paced: after a few calls in a row whose answer came well after the spin ended (tools
- * that go to the network), the next calls sleep until their message comes, and spinning is tried again later.
- * An answer that came just after the spin ended (a busy host, a noisy machine) does not count: pausing then
- * would send the next calls down the slow path for nothing.
+ * Spinning for answers, paced per tool: after a few calls of a tool in a row whose answer came well after the spin
+ * ended (a tool that goes to the network), that tool's next calls sleep until their message comes, and spinning
+ * is tried again later. Other tools keep spinning: a slow tool must not send the quick ones of the same scripts
+ * down the slow path. An answer that came just after the spin ended (a busy host, a noisy machine) does not
+ * count: pausing then would send the next calls down the slow path for nothing.
  */
-const spin = { tag: 0, misses: 0, pausedFor: 0, allowed: false };
+const spin = { tag: 0, allowed: false };
+/** Per tool name of the current tool list: slow answers in a row, and calls left before it is spun for again. */
+const paces = new Map<string, { misses: number; pausedFor: number }>();
 /** An answer later than this after its call was sent counts toward pausing the spin. */
 const SLOW_ANSWER_MS = 3 * SPIN_MS;
+/** Slow answers in a row before a tool's calls stop spinning... */
+const SLOW_ANSWERS_BEFORE_PAUSE = 4;
+/** ...for this many of its calls. */
+const PAUSED_CALLS = 64;
 
-/** Arms the reply channel for the next call; undefined while spinning is paused. */
-function armReply(): number | undefined {
+function paceOf(tool: string): { misses: number; pausedFor: number } {
+  let pace = paces.get(tool);
+  if (!pace) {
+    pace = { misses: 0, pausedFor: 0 };
+    paces.set(tool, pace);
+  }
+  return pace;
+}
+
+/** Arms the reply channel for the next call of `tool`; undefined while spinning for it is paused. */
+function armReply(tool: string): number | undefined {
   if (!spin.allowed) return undefined;
-  if (spin.pausedFor > 0) {
-    spin.pausedFor--;
+  const pace = paceOf(tool);
+  if (pace.pausedFor > 0) {
+    pace.pausedFor--;
     return undefined;
   }
   spin.tag = (spin.tag % (TAG_LIMIT - 1)) + 1;
@@ -74,8 +93,8 @@ function armReply(): number | undefined {
   return spin.tag;
 }
 
-/** Spins for the answer to the call armed with `tag`, for at most SPIN_MS; undefined: it comes by message. */
-function spinForReply(tag: number): CallOutcome | undefined {
+/** Spins for the answer to the call of `tool` armed with `tag`, for at most SPIN_MS; undefined: it comes by message. */
+function spinForReply(tag: number, tool: string): CallOutcome | undefined {
   const until = performance.now() + SPIN_MS;
   let outcome: CallOutcome | undefined;
   for (let spins = 1; ; spins++) {
@@ -86,16 +105,17 @@ function spinForReply(tag: number): CallOutcome | undefined {
       break;
     }
   }
-  if (outcome !== undefined) spin.misses = 0;
+  if (outcome !== undefined) paceOf(tool).misses = 0;
   return outcome;
 }
 
-/** A spun-for call's answer came by message after `ms`: a slow one counts toward pausing the spin. */
-function answeredLate(ms: number): void {
-  if (ms < SLOW_ANSWER_MS) spin.misses = 0;
-  else if (++spin.misses >= 4) {
-    spin.misses = 0;
-    spin.pausedFor = 64;
+/** A spun-for call of `tool` was answered by message after `ms`: a slow one counts toward pausing its spin. */
+function answeredLate(tool: string, ms: number): void {
+  const pace = paceOf(tool);
+  if (ms < SLOW_ANSWER_MS) pace.misses = 0;
+  else if (++pace.misses >= SLOW_ANSWERS_BEFORE_PAUSE) {
+    pace.misses = 0;
+    pace.pausedFor = PAUSED_CALLS;
   }
 }
 
@@ -103,10 +123,10 @@ function invoker(runId: number): ToolInvoker {
   return (call) => {
     // Spin only for a lone call in flight: others' answers (background jobs) come as messages, which a spinning
     // thread would hold back.
-    const slot = pendingCalls.size === 0 ? armReply() : undefined;
+    const slot = pendingCalls.size === 0 ? armReply(call.name) : undefined;
     const sent = performance.now();
     send({ type: "call", runId, call, slot });
-    const outcome = slot === undefined ? undefined : spinForReply(slot);
+    const outcome = slot === undefined ? undefined : spinForReply(slot, call.name);
     if (outcome) return Promise.resolve(outcome);
     return new Promise<CallOutcome>((resolve) => {
       pendingCalls.set(
@@ -114,7 +134,7 @@ function invoker(runId: number): ToolInvoker {
         slot === undefined
           ? resolve
           : (late) => {
-              answeredLate(performance.now() - sent);
+              answeredLate(call.name, performance.now() - sent);
               resolve(late);
             },
       );
