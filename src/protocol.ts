@@ -94,7 +94,7 @@ export interface CallRequest {
 
 export type ToHost =
   | { type: "ready" }
-  /** `slot`: the worker spins for the answer through its reply slot (reply-slot.ts) armed with this number. */
+  /** `slot`: the worker spins for the answer on its reply channel (spin-channel.ts) armed with this number. */
   | { type: "call"; runId: number; call: CallRequest; slot?: number }
   | { type: "done"; runId: number; result: RunResult }
   | { type: "failed"; runId: number; message: string };

@@ -106,6 +106,38 @@ export const MISSES_BEFORE_PAUSE = 3;
 export const PAUSED_WATCHES = 32;
 
 /**
+ * The pace of a wait that keeps coming up empty (a watch whose message comes after its window, a spin whose
+ * answer comes after it): after `missesBeforePause` misses in a row, the next `paused` waits are skipped, then it
+ * is tried again. A hit starts the count again.
+ */
+export class Pace {
+  private misses = 0;
+  private skipping = 0;
+
+  constructor(
+    private readonly missesBeforePause: number,
+    private readonly paused: number,
+  ) {}
+
+  /** Whether to wait this time; while paused, false, and one skip fewer is left. */
+  allows(): boolean {
+    if (this.skipping === 0) return true;
+    this.skipping--;
+    return false;
+  }
+
+  hit(): void {
+    this.misses = 0;
+  }
+
+  miss(): void {
+    if (++this.misses < this.missesBeforePause) return;
+    this.misses = 0;
+    this.skipping = this.paused;
+  }
+}
+
+/**
  * Watches channels armed with tag 0 (any message will do), one `setImmediate` pass at a time, so the thread's
  * event loop is never blocked. Each message found goes to the channel's `deliver`.
  *
@@ -120,7 +152,7 @@ export class ChannelWatcher {
     SpinChannel,
     { until: number; deliver: (message: unknown) => void; found: boolean }
   >();
-  private readonly pace = new WeakMap<SpinChannel, { misses: number; pausedFor: number }>();
+  private readonly paces = new WeakMap<SpinChannel, Pace>();
   private scheduled = false;
 
   /**
@@ -128,12 +160,10 @@ export class ChannelWatcher {
    * returns whether it watches.
    */
   watch(channel: SpinChannel, deliver: (message: unknown) => void): boolean {
-    const pace = this.paceOf(channel);
-    if (pace.pausedFor > 0 && !this.watched.has(channel)) {
-      pace.pausedFor--;
-      return false;
+    if (!this.watched.has(channel)) {
+      if (!this.paceOf(channel).allows()) return false;
+      channel.arm(0);
     }
-    if (!this.watched.has(channel)) channel.arm(0);
     this.watched.set(channel, { until: performance.now() + WATCH_MS, deliver, found: false });
     if (!this.scheduled) {
       this.scheduled = true;
@@ -142,26 +172,13 @@ export class ChannelWatcher {
     return true;
   }
 
-  private paceOf(channel: SpinChannel): { misses: number; pausedFor: number } {
-    let pace = this.pace.get(channel);
+  private paceOf(channel: SpinChannel): Pace {
+    let pace = this.paces.get(channel);
     if (!pace) {
-      pace = { misses: 0, pausedFor: 0 };
-      this.pace.set(channel, pace);
+      pace = new Pace(MISSES_BEFORE_PAUSE, PAUSED_WATCHES);
+      this.paces.set(channel, pace);
     }
     return pace;
-  }
-
-  /**
-   * A watch of `channel` ended at the end of its window: with a message (`found`), or empty. A message found
-   * earlier (the run ended and the watch was forgotten, say) already reset the count.
-   */
-  private count(channel: SpinChannel, found: boolean): void {
-    const pace = this.paceOf(channel);
-    if (found) pace.misses = 0;
-    else if (++pace.misses >= MISSES_BEFORE_PAUSE) {
-      pace.misses = 0;
-      pace.pausedFor = PAUSED_WATCHES;
-    }
   }
 
   /** Stops watching `channel`; a message that came meanwhile is delivered. */
@@ -171,7 +188,7 @@ export class ChannelWatcher {
     this.watched.delete(channel);
     const message = channel.disarm(0);
     if (message !== undefined) {
-      this.paceOf(channel).misses = 0;
+      this.paceOf(channel).hit();
       entry.deliver(message);
     }
   }
@@ -187,11 +204,13 @@ export class ChannelWatcher {
         if (message === undefined && (now > entry.until || posted)) {
           this.watched.delete(channel);
           message = channel.disarm(0);
-          this.count(channel, entry.found || posted || message !== undefined);
+          // Ended empty only if no message came since it was last watched (one taken earlier already counted).
+          if (posted) this.paceOf(channel).hit();
+          else if (!entry.found && message === undefined) this.paceOf(channel).miss();
         }
         if (message !== undefined) {
           entry.found = true;
-          this.paceOf(channel).misses = 0;
+          this.paceOf(channel).hit();
           entry.deliver(message);
         }
       }

@@ -9,7 +9,7 @@ import type { ToolSpec } from "../tool.js";
 import { ShellCatalog } from "./catalog.js";
 import type { ToolInvoker } from "./run-context.js";
 import { canStream, runScript } from "./run-script.js";
-import { ChannelWatcher, SpinChannel, TAG_LIMIT } from "./spin-channel.js";
+import { ChannelWatcher, Pace, SpinChannel, TAG_LIMIT } from "./spin-channel.js";
 
 /**
  * How long a call's sender spins for the answer before it sleeps until the message comes. The host answers a
@@ -63,7 +63,7 @@ function catalogFor(catalogId: number, tools: ToolSpec[] | undefined): ShellCata
  */
 const spin = { tag: 0, allowed: false };
 /** Per tool name of the current tool list: slow answers in a row, and calls left before it is spun for again. */
-const paces = new Map<string, { misses: number; pausedFor: number }>();
+const paces = new Map<string, Pace>();
 /** An answer later than this after its call was sent counts toward pausing the spin. */
 const SLOW_ANSWER_MS = 3 * SPIN_MS;
 /** Slow answers in a row before a tool's calls stop spinning... */
@@ -71,10 +71,10 @@ const SLOW_ANSWERS_BEFORE_PAUSE = 4;
 /** ...for this many of its calls. */
 const PAUSED_CALLS = 64;
 
-function paceOf(tool: string): { misses: number; pausedFor: number } {
+function paceOf(tool: string): Pace {
   let pace = paces.get(tool);
   if (!pace) {
-    pace = { misses: 0, pausedFor: 0 };
+    pace = new Pace(SLOW_ANSWERS_BEFORE_PAUSE, PAUSED_CALLS);
     paces.set(tool, pace);
   }
   return pace;
@@ -82,12 +82,7 @@ function paceOf(tool: string): { misses: number; pausedFor: number } {
 
 /** Arms the reply channel for the next call of `tool`; undefined while spinning for it is paused. */
 function armReply(tool: string): number | undefined {
-  if (!spin.allowed) return undefined;
-  const pace = paceOf(tool);
-  if (pace.pausedFor > 0) {
-    pace.pausedFor--;
-    return undefined;
-  }
+  if (!spin.allowed || !paceOf(tool).allows()) return undefined;
   spin.tag = (spin.tag % (TAG_LIMIT - 1)) + 1;
   replies.arm(spin.tag);
   return spin.tag;
@@ -105,18 +100,14 @@ function spinForReply(tag: number, tool: string): CallOutcome | undefined {
       break;
     }
   }
-  if (outcome !== undefined) paceOf(tool).misses = 0;
+  if (outcome !== undefined) paceOf(tool).hit();
   return outcome;
 }
 
 /** A spun-for call of `tool` was answered by message after `ms`: a slow one counts toward pausing its spin. */
 function answeredLate(tool: string, ms: number): void {
-  const pace = paceOf(tool);
-  if (ms < SLOW_ANSWER_MS) pace.misses = 0;
-  else if (++pace.misses >= SLOW_ANSWERS_BEFORE_PAUSE) {
-    pace.misses = 0;
-    pace.pausedFor = PAUSED_CALLS;
-  }
+  if (ms < SLOW_ANSWER_MS) paceOf(tool).hit();
+  else paceOf(tool).miss();
 }
 
 function invoker(runId: number): ToolInvoker {
