@@ -1,3 +1,22 @@
+// TM-ERR-001: both classes are recognised by a global-registry symbol, not by `instanceof`: a tool package that
+// bundles its own copy of toolshell throws that copy's class, which `instanceof` would take for any other error.
+const TOOLSHELL_ERROR_MARKER = Symbol.for("toolshell.ToolshellError");
+const TOOL_ERROR_MARKER = Symbol.for("toolshell.ToolError");
+
+/** Marks an instance (not enumerable: spreads and logs do not show it). */
+function brand(error: Error, marker: symbol): void {
+  Object.defineProperty(error, marker, { value: true });
+}
+
+/** Whether `value` carries `marker` set to true; false (never a throw) for a Proxy whose traps throw. */
+function hasMarker(value: unknown, marker: symbol): boolean {
+  try {
+    return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[marker] === true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Errors for the engineer wiring tools (duplicate names, invalid schemas). They are thrown at
  * registration time. Mistakes made by a model inside a script never throw: they become stderr and an
@@ -11,6 +30,12 @@ export class ToolshellError extends Error {
     super(message, options);
     this.name = "ToolshellError";
     this.code = code;
+    brand(this, TOOLSHELL_ERROR_MARKER);
+  }
+
+  /** Whether `value` is a ToolshellError, from this copy of toolshell or any other (`instanceof` sees one copy). */
+  static isInstance(value: unknown): value is ToolshellError {
+    return hasMarker(value, TOOLSHELL_ERROR_MARKER);
   }
 }
 
@@ -31,5 +56,11 @@ export class ToolError extends Error {
     const code = options.exitCode ?? 1;
     this.exitCode = Number.isInteger(code) && code >= 1 && code <= 255 ? code : 1;
     this.stdout = options.stdout ?? "";
+    brand(this, TOOL_ERROR_MARKER);
+  }
+
+  /** Whether `value` is a ToolError, from this copy of toolshell or any other (`instanceof` sees one copy). */
+  static isInstance(value: unknown): value is ToolError {
+    return hasMarker(value, TOOL_ERROR_MARKER);
   }
 }

@@ -182,13 +182,17 @@ function errorMessage(message: string): string {
   ).text;
 }
 
-/** Whether a thrown value is a ToolError; false for a Proxy whose getPrototypeOf trap throws. */
+/**
+ * Whether a thrown value is a ToolError, from this copy of toolshell or a tool package's own (TM-ERR-001); false for
+ * a Proxy whose traps throw.
+ */
 function isToolError(error: unknown): error is ToolError {
-  try {
-    return error instanceof ToolError;
-  } catch {
-    return false;
-  }
+  return ToolError.isInstance(error);
+}
+
+/** Another copy's ToolError (another version, perhaps) is checked again: only 1..255 is an exit code. */
+function exitCodeOf(code: unknown): number {
+  return typeof code === "number" && Number.isInteger(code) && code >= 1 && code <= 255 ? code : 1;
 }
 
 /**
@@ -204,7 +208,7 @@ function failedOutcome(name: string, error: unknown, sanitize: boolean): CallOut
       const lines = trimNewlinesEnd(errorMessage(String(error.message))).split("\n");
       const stderr = lines.map((line) => `${name}: ${line}\n`).join("");
       const stdout = typeof error.stdout === "string" ? error.stdout : "";
-      return capped(name, { stdout, stderr, exitCode: error.exitCode, code: "handler_failed" });
+      return capped(name, { stdout, stderr, exitCode: exitCodeOf(error.exitCode), code: "handler_failed" });
     }
     if (sanitize) return failed("handler_failed", `${name}: callback failed\n`, 1);
     const message = error instanceof Error ? String(error.message) : String(error);

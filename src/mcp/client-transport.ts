@@ -167,7 +167,7 @@ export async function connectTransport(
     await client.connect(transport, { timeout: timeoutMs });
     return { client, stderrTail };
   } catch (error) {
-    if (error instanceof ToolshellError) throw error;
+    if (ToolshellError.isInstance(error)) throw error;
     await client?.close().catch(() => {});
     await transport?.close().catch(() => {});
     // A child that died at once may still be flushing what it wrote to stderr.

@@ -337,7 +337,7 @@ class Connection implements UpstreamConnection {
       try {
         this.api.add(this.definition(next.tool, next.command));
       } catch (error) {
-        const taken = error instanceof ToolshellError && error.code === "duplicate_tool";
+        const taken = ToolshellError.isInstance(error) && error.code === "duplicate_tool";
         if (initial && taken) {
           throw new ToolshellError(
             "duplicate_tool",
