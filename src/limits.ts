@@ -24,6 +24,10 @@ export const DEFAULT_MAX_LOOP_ITERATIONS: number = 10_000;
 export const DEFAULT_MAX_COMMANDS: number = 100_000;
 /** Trace entries kept per run; the rest are counted. */
 export const MAX_TRACE_ENTRIES: number = 1_000;
+/** UTF-8 bytes a trace entry keeps of its argv, and separately of its params' JSON; the rest is cut (TM-MEM-003). */
+export const MAX_TRACE_ARGS_BYTES: number = 4 * 1024;
+/** UTF-8 bytes of argv and params one run's trace keeps in all; later entries keep no argv or params. */
+export const MAX_TRACE_BYTES: number = 1024 * 1024;
 /** Heap of one shell worker, in MiB. */
 export const DEFAULT_WORKER_MEMORY_MB: number = 256;
 /** Bytes one command may pass down a pipe (jq's output cap); pipes are never cut to the model-facing budget. */

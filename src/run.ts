@@ -7,7 +7,7 @@ import type { CatalogSnapshot, RunHandle, WorkerPool } from "./shell/pool.js";
 import { runScript, truncate } from "./shell/run-script.js";
 import { type StopReason, signalReason } from "./shell/stop.js";
 import type { SpanLike } from "./telemetry.js";
-import { type CallRecord, elapsedMs, type TraceEntry } from "./trace.js";
+import { type CallRecord, elapsedMs, TraceRecorder } from "./trace.js";
 
 /** Everything one execute() needs, resolved by ScriptedTool. */
 export interface RunSetup {
@@ -137,7 +137,7 @@ function lostRun(
   message: string,
   reason: StopReason | undefined,
   request: RunRequest,
-  trace: TraceEntry[],
+  trace: TraceRecorder,
   printed: Printed | undefined,
 ): RunResult {
   const { timeoutMs } = request;
@@ -158,9 +158,9 @@ function lostRun(
     stdout: stdout.text,
     stderr: stderr.text + overflow + why,
     exitCode,
-    trace,
+    trace: trace.entries,
     truncated: stdout.cut || stderr.cut || (printed?.cut ?? false),
-    traceDropped: 0,
+    traceDropped: trace.dropped,
   };
 }
 
@@ -172,7 +172,8 @@ function lostRun(
 export function runIsolated(setup: RunSetup, pool: WorkerPool): Promise<RunResult> {
   const clock = new RunClock(setup);
   if (clock.reason) return Promise.resolve(notStarted(clock.reason, setup.request.timeoutMs));
-  const seen: TraceEntry[] = [];
+  // The calls this thread saw, bounded like the worker's own trace (TM-MEM-003).
+  const seen = new TraceRecorder(setup.request.limits.maxTraceEntries);
   let handle: RunHandle | undefined;
   return new Promise((resolve) => {
     let settled = false;
@@ -200,7 +201,7 @@ export function runIsolated(setup: RunSetup, pool: WorkerPool): Promise<RunResul
           const durationMs = elapsedMs(started);
           const { name, argv, params, callId } = call;
           const { exitCode, outputIssues, decision, planned } = outcome;
-          seen.push({
+          seen.record({
             name,
             kind: "tool",
             argv,

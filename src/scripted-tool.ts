@@ -127,6 +127,11 @@ export interface ExecuteResult {
   truncated: boolean;
   /** Entries past the first 1,000 that the trace did not keep. */
   traceDropped: number;
+  /**
+   * Entries whose argv or params were cut to the trace's byte budget (each such entry has `truncated`); absent
+   * when none was.
+   */
+  traceTruncated?: number;
   /** In plan mode: the calls of tools that are not read-only, in order, which did not run. */
   plannedCalls?: PlannedCall[];
   /**
@@ -336,8 +341,10 @@ export class ScriptedTool {
         : sharedPool(this.options.workers, this.options.workerMemoryMb ?? DEFAULT_WORKER_MEMORY_MB);
     const { rejected, ...ran } = await (pool ? runIsolated(setup, pool) : runInline(setup));
     if (rejected) this.registry.rejected(rejected, setup);
-    completeTrace(ran.trace, records, options.tenant);
-    const result = markUntrusted(setup.plan ? { ...ran, plannedCalls: setup.plan } : ran, records);
+    const traceTruncated = completeTrace(ran.trace, records, options.tenant);
+    const completed = traceTruncated > 0 ? { ...ran, traceTruncated } : ran;
+    const planned = setup.plan ? { ...completed, plannedCalls: setup.plan } : completed;
+    const result = markUntrusted(planned, records);
     if (span) {
       this.telemetry?.endRun(span, { exitCode: result.exitCode, stdout: result.stdout, calls: records.size });
     }
