@@ -1,9 +1,10 @@
+import { AsyncResource } from "node:async_hooks";
 import { setMaxListeners } from "node:events";
 import { KILL_GRACE_MS } from "./limits.js";
 import type { CallOutcome, CallRequest, RunRequest, RunResult } from "./protocol.js";
 import type { OnCall, PlannedCall, Registry } from "./registry.js";
 import { ShellCatalog } from "./shell/catalog.js";
-import type { CatalogSnapshot, RunHandle, WorkerPool } from "./shell/pool.js";
+import type { CatalogSnapshot, RunHandle, RunHandlers, WorkerPool } from "./shell/pool.js";
 import { runScript, truncate } from "./shell/run-script.js";
 import { type StopReason, signalReason } from "./shell/stop.js";
 import type { SpanLike } from "./telemetry.js";
@@ -230,7 +231,18 @@ export function runIsolated(setup: RunSetup, pool: WorkerPool): Promise<RunResul
       }, KILL_GRACE_MS);
     };
     clock.controller.signal.addEventListener("abort", stop, { once: true });
-    void pool.start(setup.request, setup.catalog, { onCall, onDone: finish, onFailed }).then((started) => {
+    // TM-ISO-001: a pool worker's message listener and the outbox watcher are shared by every run of the process
+    // and deliver in the async context of whichever run started them. This run's messages are handled in the
+    // context of the execute() that started it, so its callbacks, policy, onCall hooks and spans see the caller's
+    // AsyncLocalStorage stores (and OpenTelemetry context), never another tenant's. (runInAsyncScope closures:
+    // AsyncResource.bind and AsyncLocalStorage.snapshot cost ~25 us each on Node 20, a closure ~0.3 us.)
+    const caller = new AsyncResource("toolshell.run");
+    const handlers: RunHandlers = {
+      onCall: (call) => caller.runInAsyncScope(onCall, null, call),
+      onDone: (result) => caller.runInAsyncScope(finish, null, result),
+      onFailed: (message) => caller.runInAsyncScope(onFailed, null, message),
+    };
+    void pool.start(setup.request, setup.catalog, handlers).then((started) => {
       if (!started) return;
       handle = started;
       if (clock.controller.signal.aborted) started.stop(clock.reason ?? "abort");
