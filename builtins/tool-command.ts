@@ -1,5 +1,6 @@
 import type { ByteString, Command, ExecResult } from "just-bash";
 import { cutMiddle } from "../src/budget.js";
+import { checkJsonParams } from "../src/flags.js";
 import { formatIssues } from "../src/issues.js";
 import type { CallOutcome } from "../src/protocol.js";
 import type { RunContext } from "../src/shell/run-context.js";
@@ -91,7 +92,7 @@ export async function callTool(
   const compiled = run.catalog.compiledTool(spec);
   const stdin = stdinText(stdinBytes);
   const fromStdin = flags.length === 0 ? paramsFromStdin(spec, stdin) : undefined;
-  const parsed = fromStdin ? { params: fromStdin, issues: [] } : compiled.parse(flags);
+  const parsed = fromStdin ? checkJsonParams(fromStdin) : compiled.parse(flags);
   const issues = parsed.issues.length > 0 ? parsed.issues : compiled.validate(parsed.params);
   if (issues.length > 0) {
     const failed = result("", formatIssues(name, issues), 2);

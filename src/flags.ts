@@ -14,7 +14,8 @@
  * - Positional arguments are issues: every value needs its flag, which keeps calls unambiguous.
  */
 import { type Issue, renderValue } from "./issues.js";
-import { MAX_ARRAY_ITEMS, MAX_FLAG_BYTES } from "./limits.js";
+import { valueDeeperThan } from "./json-depth.js";
+import { MAX_ARRAY_ITEMS, MAX_FLAG_BYTES, MAX_JSON_DEPTH } from "./limits.js";
 import type { JsonSchema } from "./schema/json-schema.js";
 import { effectiveType, isRecord, type JsonType } from "./schema/resolve.js";
 import { closest } from "./suggest.js";
@@ -186,7 +187,28 @@ function parseArguments(
       state.issues.push(issue);
     }
   }
-  return { params: toPlainObject(finishSlots(state.slots)), issues: state.issues };
+  return checkValues(toPlainObject(finishSlots(state.slots)), state.issues);
+}
+
+/**
+ * Params piped in as one JSON object (already parsed, every key a property): the same checks as values given by
+ * flags. Never throws.
+ */
+export function checkJsonParams(params: Record<string, unknown>): ParseResult {
+  return checkValues(params, []);
+}
+
+/**
+ * TM-DOS-001: a value nested deeper than MAX_JSON_DEPTH is an issue and is dropped from `params` (in place), before
+ * anything recursive (the worker's call message, JSON.stringify, validation) walks it.
+ */
+function checkValues(params: Record<string, unknown>, issues: Issue[]): ParseResult {
+  for (const [name, value] of Object.entries(params)) {
+    if (!valueDeeperThan(value, MAX_JSON_DEPTH)) continue;
+    issues.push({ code: "too_deep", path: name, expected: `${MAX_JSON_DEPTH} levels` });
+    delete params[name];
+  }
+  return { params, issues };
 }
 
 function readFlag(state: State, token: string): void {

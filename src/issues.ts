@@ -35,7 +35,9 @@ export type IssueCode =
   /** The arguments exceed MAX_FLAG_BYTES. */
   | "too_large"
   /** An array exceeds MAX_ARRAY_ITEMS. */
-  | "too_many_items";
+  | "too_many_items"
+  /** A value nests arrays and objects deeper than MAX_JSON_DEPTH levels. */
+  | "too_deep";
 
 export interface Issue {
   code: IssueCode;
@@ -128,6 +130,8 @@ function describeIssue(issue: Issue): string {
       return `arguments too large (${issue.received ?? "?"}, limit ${issue.expected ?? "?"}); pass less data per call`;
     case "too_many_items":
       return `${prefix}too many items (${issue.received ?? "?"}, limit ${issue.expected ?? "?"})`;
+    case "too_deep":
+      return `${prefix}JSON nested deeper than ${issue.expected ?? "the limit"}`;
     default:
       return `${prefix}expected ${issue.expected ?? "a valid value"}${got}`;
   }

@@ -8,6 +8,12 @@ export const MAX_FLAG_BYTES: number = 64 * 1024;
 
 /** Maximum number of items a single array-valued flag may hold (comma-split, repeated or JSON). */
 export const MAX_ARRAY_ITEMS: number = 4096;
+/**
+ * Levels of arrays and objects one param value may nest (a flag's value, a key of params piped in as JSON or given
+ * to `api.call()`); the params object itself is not counted. Real params nest a handful of levels; structured
+ * clone, JSON.stringify and schema validation recurse per level and overflow a worker's stack a few thousand deep.
+ */
+export const MAX_JSON_DEPTH: number = 64;
 /** Default wall time of one run. */
 export const DEFAULT_TIMEOUT_MS: number = 30_000;
 /** The longest a run may be given, whatever the caller asks. */

@@ -9,7 +9,8 @@ import {
 import { cutMiddle } from "./budget.js";
 import { ToolError, ToolshellError } from "./errors.js";
 import { formatIssues, type Issue } from "./issues.js";
-import { MAX_PARAMS_BYTES, MAX_TOOL_OUTPUT_BYTES } from "./limits.js";
+import { jsonTextDeeperThan } from "./json-depth.js";
+import { MAX_JSON_DEPTH, MAX_PARAMS_BYTES, MAX_TOOL_OUTPUT_BYTES } from "./limits.js";
 import {
   compileOutputCheck,
   issueList,
@@ -432,6 +433,11 @@ export class Registry {
     if (paramBytes > MAX_PARAMS_BYTES) {
       const message = `${name}: params too large: ${paramBytes} bytes of JSON (at most ${MAX_PARAMS_BYTES})\n`;
       return this.finish(record, started, request, span, refused(failed("payload_too_large", message, 2)));
+    }
+    // TM-DOS-001: every surface's params, before validation and the callback walk them (the shell checked already).
+    if (jsonTextDeeperThan(json, MAX_JSON_DEPTH + 1)) {
+      const message = `${name}: params nested deeper than ${MAX_JSON_DEPTH} levels\n`;
+      return this.finish(record, started, request, span, refused(failed("invalid_params", message, 2)));
     }
     if (surface === "host") {
       if (typeof params !== "object" || params === null || Array.isArray(params)) {
