@@ -138,8 +138,8 @@ describe("in-process (linked pair)", () => {
     expect(result.isError).toBe(false);
     expect(text(result)).toBe("Jane Doe\n");
     expect(result.structuredContent).toMatchObject({ stdout: "Jane Doe\n", stderr: "", exitCode: 0 });
-    const trace = (result.structuredContent as { trace: { name: string; params: unknown }[] }).trace;
-    expect(trace.map((entry) => [entry.name, entry.params])).toEqual([["get_user", { id: 42 }]]);
+    const trace = (result.structuredContent as { trace: unknown[] }).trace;
+    expect(trace).toEqual([{ name: "get_user", exitCode: 0, durationMs: expect.any(Number) }]);
   });
 
   it("sets isError on a non-zero exit, with stderr and the exit code in the text", async () => {

@@ -140,8 +140,12 @@ describe("README: MCP", () => {
     expect(ran.structuredContent).toMatchObject({
       stdout: "Jane\n",
       exitCode: 0,
-      trace: [{ name: "get_user", params: { id: 7 }, tenant: "acme" }],
+      trace: [{ name: "get_user", exitCode: 0 }],
     });
+    // The answer's trace is names and exit codes only (fullTrace off): ask a callback for the tenant instead.
+    module.api.add({ name: "whoami", execute: (_params, ctx) => `${String(ctx.tenant)}\n` });
+    const who = (await mcp.callTool({ name: "script", arguments: { commands: "whoami" } })) as CallToolResult;
+    expect(who.structuredContent).toMatchObject({ stdout: "acme\n", exitCode: 0 });
   });
 
   it("createMcpServer: a Client on the snippet's clientSide sees the renamed script tool", async () => {

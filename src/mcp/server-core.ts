@@ -29,7 +29,7 @@ import {
   discoverDescription,
   parseDiscoverQuery,
 } from "./server-discover.js";
-import { SCRIPT_OUTPUT_SCHEMA } from "./server-schemas.js";
+import { scriptOutputSchema } from "./server-schemas.js";
 
 /** What the server knows about the MCP request a run serves; the default `context` of the run. */
 export interface McpRequestInfo {
@@ -65,6 +65,13 @@ export interface McpServerOptions {
   progressIntervalMs?: number;
   /** Wall time of each run in ms (default: the ScriptedTool's). */
   timeoutMs?: number;
+  /**
+   * Answer each run's whole trace in `structuredContent` (argv, params, outcome, bytes, tenant, ... as
+   * `ExecuteResult.trace` has them, within the trace's byte budget: up to ~1.2 MiB for a run of 1,000 calls).
+   * Default false: each entry is `{ name, exitCode, durationMs }`, since clients may hand `structuredContent` to
+   * the model and a script's flags would flood its context.
+   */
+  fullTrace?: boolean;
 }
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
@@ -80,6 +87,7 @@ const MCP_TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 interface Settings {
   toolName: string;
   discovery: boolean;
+  fullTrace: boolean;
   progressIntervalMs: number;
   options: McpServerOptions;
 }
@@ -103,7 +111,7 @@ function settings(options: McpServerOptions): Settings {
       `progressIntervalMs must be 0 (off) or at least ${MIN_PROGRESS_INTERVAL_MS}`,
     );
   }
-  return { toolName, discovery, progressIntervalMs, options };
+  return { toolName, discovery, fullTrace: options.fullTrace === true, progressIntervalMs, options };
 }
 
 function instructionsFor(api: ScriptedTool, toolName: string, choice: McpServerOptions["instructions"]) {
@@ -122,7 +130,7 @@ function listTools(api: ScriptedTool, setup: Settings): ListToolsResult {
       name: setup.toolName,
       description: definition.description,
       inputSchema: definition.inputSchema as Tool["inputSchema"],
-      outputSchema: SCRIPT_OUTPUT_SCHEMA as Tool["outputSchema"],
+      outputSchema: scriptOutputSchema(setup.fullTrace) as Tool["outputSchema"],
       annotations: scriptAnnotations(api.tools().map((tool) => tool.risk)),
     },
   ];
@@ -138,12 +146,34 @@ function listTools(api: ScriptedTool, setup: Settings): ListToolsResult {
   return { tools };
 }
 
-/** The MCP answer of a run: resultText as text, the run as structuredContent, isError on a non-zero exit. */
-function scriptResult(result: Omit<ExecuteResult, "plannedCalls">): CallToolResult {
-  const { stdout, stderr, exitCode, trace, truncated, traceDropped } = result;
+/**
+ * The MCP answer of a run: resultText as text, the run as structuredContent, isError on a non-zero exit.
+ * TM-MCP-001: the trace goes out as names, exit codes and durations unless the server was created with
+ * `fullTrace`: clients may pass structuredContent to the model, and whole entries repeat every flag of every call.
+ */
+function scriptResult(result: Omit<ExecuteResult, "plannedCalls">, fullTrace: boolean): CallToolResult {
+  const { stdout, stderr, exitCode, trace, truncated, traceDropped, traceTruncated } = result;
+  const structuredContent = fullTrace
+    ? {
+        stdout,
+        stderr,
+        exitCode,
+        trace,
+        truncated,
+        traceDropped,
+        ...(traceTruncated ? { traceTruncated } : {}),
+      }
+    : {
+        stdout,
+        stderr,
+        exitCode,
+        trace: trace.map(({ name, exitCode, durationMs }) => ({ name, exitCode, durationMs })),
+        truncated,
+        traceDropped,
+      };
   return {
     content: [{ type: "text", text: resultText(result) }],
-    structuredContent: { stdout, stderr, exitCode, trace, truncated, traceDropped },
+    structuredContent,
     isError: exitCode !== 0,
   };
 }
@@ -192,14 +222,17 @@ function hook<T>(what: string, run: () => T): T {
 async function runScript(api: ScriptedTool, setup: Settings, args: unknown, extra: Extra) {
   const problem = badArguments(setup.toolName, args);
   if (problem !== undefined) {
-    return scriptResult({
-      stdout: "",
-      stderr: `${problem}\n`,
-      exitCode: 2,
-      trace: [],
-      truncated: false,
-      traceDropped: 0,
-    });
+    return scriptResult(
+      {
+        stdout: "",
+        stderr: `${problem}\n`,
+        exitCode: 2,
+        trace: [],
+        truncated: false,
+        traceDropped: 0,
+      },
+      setup.fullTrace,
+    );
   }
   const { options } = setup;
   const authInfo = extra.authInfo;
@@ -214,7 +247,7 @@ async function runScript(api: ScriptedTool, setup: Settings, args: unknown, extr
       context,
       timeoutMs: options.timeoutMs,
     });
-    return scriptResult(result);
+    return scriptResult(result, setup.fullTrace);
   } finally {
     stopProgress();
   }
