@@ -2,6 +2,7 @@ import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import type { CallOutcome, CallRequest, RunRequest, RunResult, ToHost, ToWorker } from "../protocol.js";
 import type { ToolSpec } from "../tool.js";
+import { clearHeapFlags } from "./heap-flags.js";
 import { ChannelWatcher, SpinChannel, spinChannel } from "./spin-channel.js";
 import { readStream, resetStream, STOP_FLAG, type StopReason, streamBuffer } from "./stop.js";
 
@@ -64,18 +65,17 @@ class ShellWorker {
 
   constructor(memoryLimitMb: number, onExit: (worker: ShellWorker) => void) {
     const { entry, eval: isCode } = workerEntry();
-    this.worker = new Worker(entry, {
-      eval: isCode,
-      workerData: {
-        stopBuffer: this.stopFlag.buffer,
-        outputBuffer: this.output,
-        replyBuffer: this.replyBuffer,
-        outboxBuffer: this.outboxBuffer,
-        inboxBuffer: this.inboxBuffer,
-      },
-      env: {},
-      resourceLimits: { maxOldGenerationSizeMb: memoryLimitMb, maxYoungGenerationSizeMb: 32 },
-    });
+    // TM-MEM-001: the host's heap flags would override resourceLimits; they are cleared while the isolate is made.
+    // The worker's execArgv stays the host's (loaders it may need): node rejects V8 flags in an explicit one, and
+    // the heap flags in it are not applied again. env: {} keeps NODE_OPTIONS (and all the rest) from the worker.
+    const restoreHeapFlags = clearHeapFlags();
+    try {
+      this.worker = this.create(entry, isCode, memoryLimitMb);
+    } catch (error) {
+      restoreHeapFlags();
+      throw error;
+    }
+    this.worker.once("online", restoreHeapFlags);
     let markReady: () => void = () => {};
     this.ready = new Promise((resolve) => {
       markReady = resolve;
@@ -87,6 +87,7 @@ class ShellWorker {
       } else this.deliver(message);
     });
     this.worker.on("error", (error: Error & { code?: string }) => {
+      restoreHeapFlags();
       if (!this.started) this.failure = error.code ?? error.message;
       this.fail(
         error.code === "ERR_WORKER_OUT_OF_MEMORY"
@@ -95,6 +96,7 @@ class ShellWorker {
       );
     });
     this.worker.on("exit", () => {
+      restoreHeapFlags();
       this.dead = true;
       markReady();
       this.fail("the shell stopped");
@@ -103,6 +105,21 @@ class ShellWorker {
     // Attaching a "message" listener refs the worker again, so this comes last: an idle worker must never keep
     // the host alive. A busy one is ref'd by the pool until its run ends.
     this.worker.unref();
+  }
+
+  private create(entry: URL | string, isCode: boolean, memoryLimitMb: number): Worker {
+    return new Worker(entry, {
+      eval: isCode,
+      workerData: {
+        stopBuffer: this.stopFlag.buffer,
+        outputBuffer: this.output,
+        replyBuffer: this.replyBuffer,
+        outboxBuffer: this.outboxBuffer,
+        inboxBuffer: this.inboxBuffer,
+      },
+      env: {},
+      resourceLimits: { maxOldGenerationSizeMb: memoryLimitMb, maxYoungGenerationSizeMb: 32 },
+    });
   }
 
   /** A message from the worker, by postMessage or through its outbox. */
