@@ -92,7 +92,7 @@ export async function callTool(
   const compiled = run.catalog.compiledTool(spec);
   const stdin = stdinText(stdinBytes);
   const fromStdin = flags.length === 0 ? paramsFromStdin(spec, stdin) : undefined;
-  const parsed = fromStdin ? checkJsonParams(fromStdin) : compiled.parse(flags);
+  const parsed = fromStdin ? checkJsonParams(fromStdin, spec.inputSchema) : compiled.parse(flags);
   const issues = parsed.issues.length > 0 ? parsed.issues : compiled.validate(parsed.params);
   if (issues.length > 0) {
     const failed = result("", formatIssues(name, issues), 2);
