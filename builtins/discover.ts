@@ -1,6 +1,7 @@
 import type { Command, ExecResult } from "just-bash";
 import type { RunContext } from "../src/shell/run-context.js";
 import type { ToolSpec } from "../src/tool.js";
+import { fenceUntrustedText, UNTRUSTED_TEXT_NOTE } from "../src/untrusted.js";
 import { commandResult, timed } from "./common.js";
 import { toolList } from "./help.js";
 
@@ -113,7 +114,7 @@ function discover(run: RunContext, argv: string[]): ExecResult {
   if (query.json) {
     const rows = found.map((spec) => ({
       name: spec.name,
-      description: spec.description,
+      description: spec.untrustedDescription ? fenceUntrustedText(spec.description) : spec.description,
       category: spec.category ?? null,
       tags: spec.tags,
     }));
@@ -126,7 +127,8 @@ function discover(run: RunContext, argv: string[]): ExecResult {
       1,
     );
   }
-  return commandResult(`${toolList(found)}\n`, "", 0);
+  const note = found.some((spec) => spec.untrustedDescription) ? `${UNTRUSTED_TEXT_NOTE}\n` : "";
+  return commandResult(`${toolList(found)}\n${note}`, "", 0);
 }
 
 /** `discover`: find tools by category, tag, namespace or text. */

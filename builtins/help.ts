@@ -5,6 +5,7 @@ import { HELP_COMMAND } from "../src/shell/guard.js";
 import type { RunContext } from "../src/shell/run-context.js";
 import { closest } from "../src/suggest.js";
 import type { ToolSpec } from "../src/tool.js";
+import { fenceUntrustedText, UNTRUSTED_TEXT_NOTE } from "../src/untrusted.js";
 import { commandResult, timed } from "./common.js";
 
 const SHELL_SUMMARY =
@@ -12,18 +13,32 @@ const SHELL_SUMMARY =
   "tr, wc, head, tail, xargs, parallel (concurrent calls: seq 1 9 | parallel -j 4 'tool --id {}'). " +
   "No files: keep data in variables and pipes.";
 
+/** `help <tool>` lists at most this many of a flag's allowed values, then says how many more there are. */
+export const MAX_HELP_ENUM_VALUES = 32;
+
 function formatValue(value: unknown): string {
   return typeof value === "string" ? value : JSON.stringify(value);
 }
 
+function typeText(flag: { type: string; enum?: unknown[] }): string {
+  if (!flag.enum) return flag.type;
+  const shown = flag.enum.slice(0, MAX_HELP_ENUM_VALUES).map(formatValue);
+  const more = flag.enum.length - shown.length;
+  return more > 0 ? `${shown.join("|")}|... (${more} more)` : shown.join("|");
+}
+
 function usageWidth(flag: { name: string; type: string; enum?: unknown[] }): number {
-  const type = flag.enum ? flag.enum.map(formatValue).join("|") : flag.type;
-  return flag.name.length + type.length + 5;
+  return flag.name.length + typeText(flag).length + 5;
+}
+
+/** A description as help shows it: third-party text between fences (TM-INJ-001). */
+function shownText(spec: ToolSpec, text: string, singleLine = false): string {
+  return spec.untrustedDescription ? fenceUntrustedText(text, singleLine) : text;
 }
 
 /** `get_user --help` / `help get_user`: usage with every flag, its type, required mark, enum values and description. */
 export function toolUsage(spec: ToolSpec): string {
-  const lines = [spec.description ? `${spec.name} - ${spec.description}` : spec.name];
+  const lines = [spec.description ? `${spec.name} - ${shownText(spec, spec.description)}` : spec.name];
   lines.push(`Usage: ${usageLine(spec.name, spec.inputSchema)}`);
   if (spec.outputSchema !== undefined) lines.push(`Output: ${outputShape(spec.outputSchema)}`);
   const flags = describeFlags(spec.inputSchema);
@@ -31,16 +46,17 @@ export function toolUsage(spec: ToolSpec): string {
     lines.push("Flags:");
     const width = Math.min(40, Math.max(...flags.map((flag) => usageWidth(flag))));
     for (const flag of flags) {
-      const type = flag.enum ? flag.enum.map(formatValue).join("|") : flag.type;
-      const head = `--${flag.name} <${type}>`;
+      const head = `--${flag.name} <${typeText(flag)}>`;
       const notes: string[] = [];
       if (flag.required) notes.push("required");
       if (flag.default !== undefined) notes.push(`default: ${formatValue(flag.default)}`);
       const note = notes.length > 0 ? `(${notes.join("; ")}) ` : "";
-      lines.push(`  ${head.padEnd(width)}  ${note}${flag.description ?? ""}`.trimEnd());
+      const description = flag.description ? shownText(spec, flag.description, true) : "";
+      lines.push(`  ${head.padEnd(width)}  ${note}${description}`.trimEnd());
     }
     lines.push(`Params may also come as JSON on stdin: echo '{...}' | ${spec.name}`);
   }
+  if (spec.untrustedDescription) lines.push(UNTRUSTED_TEXT_NOTE);
   return `${lines.join("\n")}\n`;
 }
 
@@ -49,7 +65,9 @@ export function toolList(specs: Iterable<ToolSpec>): string {
   const list = [...specs];
   const width = Math.min(32, Math.max(0, ...list.map((spec) => spec.name.length)));
   return list
-    .map((spec) => `  ${spec.name.padEnd(width)}  ${spec.description.split("\n")[0] ?? ""}`.trimEnd())
+    .map((spec) =>
+      `  ${spec.name.padEnd(width)}  ${shownText(spec, spec.description.split("\n")[0] ?? "")}`.trimEnd(),
+    )
     .join("\n");
 }
 
@@ -59,6 +77,7 @@ function helpOverview(run: RunContext): string {
     `Tools (${tools.length}):`,
     toolList(tools),
     "Run `help <tool>` (or `<tool> --help`) for its flags; `discover --search TEXT` to find tools.",
+    ...(tools.some((spec) => spec.untrustedDescription) ? [UNTRUSTED_TEXT_NOTE] : []),
     SHELL_SUMMARY,
     "",
   ].join("\n");
@@ -82,7 +101,7 @@ function helpFor(
   if (json) {
     const body = {
       name: spec.name,
-      description: spec.description,
+      description: shownText(spec, spec.description),
       input_schema: spec.inputSchema,
       ...(spec.outputSchema !== undefined ? { output_schema: spec.outputSchema } : {}),
     };

@@ -3,6 +3,7 @@ import { type BreakerOptions, breakerSettings, type RateLimitOptions, rateLimitS
 import { ToolshellError } from "./errors.js";
 import { resolveRisk, type ToolAnnotations, type ToolRisk } from "./policy.js";
 import type { JsonSchema } from "./schema/json-schema.js";
+import { cleanSchemaTexts, cleanUntrustedText, MAX_UNTRUSTED_DESCRIPTION } from "./untrusted.js";
 
 /** What a tool's `execute` receives besides its params. */
 export interface ToolContext<Context = unknown> {
@@ -86,6 +87,13 @@ export interface ToolDefinition<Params = Record<string, unknown>, Context = unkn
    * phrasing (`injectionFlags` in the trace). A signal and a boundary for the model, not a defense.
    */
   trust?: "trusted" | "untrusted";
+  /**
+   * `"untrusted"` when the tool's description and its schemas' descriptions and titles come from a third party
+   * (an upstream MCP server, a plugin manifest): they are cleaned (control, bidi and invisible characters
+   * removed, lengths capped) and fenced in `systemPrompt()`, `help` and `discover` as text that is data, never
+   * instructions.
+   */
+  descriptionTrust?: "trusted" | "untrusted";
   // A method signature on purpose: its bivariance lets AI SDK tools, typed (input, options), register as they are.
   execute(params: Params, context: ToolContext<Context>): unknown;
 }
@@ -114,6 +122,8 @@ export interface ToolSpec {
   risk: ToolRisk;
   /** The tool's output is third-party text (`trust: "untrusted"`): the run's result is wrapped in markers. */
   untrusted?: true;
+  /** The description and schema texts are third-party (`descriptionTrust: "untrusted"`): fenced where shown. */
+  untrustedDescription?: true;
 }
 
 /** The `retry` option of a tool. */
@@ -226,6 +236,21 @@ export function toJsonSchema(
   }
 }
 
+/** TM-INJ-001: third-party text is cleaned once, at registration, so every surface shows the clean copy. */
+function applyDescriptionTrust(spec: ToolSpec, trust: unknown): void {
+  if (trust === undefined || trust === "trusted") return;
+  if (trust !== "untrusted") {
+    throw new ToolshellError(
+      "invalid_tool",
+      `${spec.name}: descriptionTrust must be "trusted" or "untrusted"`,
+    );
+  }
+  spec.description = cleanUntrustedText(spec.description, MAX_UNTRUSTED_DESCRIPTION);
+  cleanSchemaTexts(spec.inputSchema);
+  if (spec.outputSchema !== undefined) cleanSchemaTexts(spec.outputSchema);
+  spec.untrustedDescription = true;
+}
+
 /**
  * A lazy schema (a function returning the schema, as the AI SDK's `lazySchema()` makes): called once here, at
  * registration, and its result converted. It must return the schema itself, not a promise or another function.
@@ -321,6 +346,7 @@ export function normalizeTool(
     throw new ToolshellError("invalid_tool", `${name}: trust must be "trusted" or "untrusted"`);
   }
   if (trust === "untrusted") spec.untrusted = true;
+  applyDescriptionTrust(spec, definition.descriptionTrust);
   const registered: RegisteredTool = {
     spec,
     timeoutMs,

@@ -9,7 +9,10 @@ import { ToolError, ToolshellError } from "../errors.js";
 import type { ToolAnnotations } from "../policy.js";
 import type { ScriptedTool } from "../scripted-tool.js";
 import type { ToolContext, ToolDefinition } from "../tool.js";
+import { cleanSchemaTexts, cleanUntrustedText, MAX_UNTRUSTED_DESCRIPTION } from "../untrusted.js";
 import { plainMessage, requestError, resultValue } from "./client-content.js";
+import { IMPORT_SLICE_MS, MAX_UPSTREAM_TOOLS } from "./client-limits.js";
+import { listingProblem } from "./client-listing.js";
 import { checkedNamespace, sanitizeSegment, type Upstream } from "./client-spec.js";
 import { connectTransport, endSession, type UpstreamStderr } from "./client-transport.js";
 
@@ -54,10 +57,23 @@ export interface UpstreamOptions {
   stderr?: UpstreamStderr;
   /**
    * Map each tool's MCP annotations (`readOnlyHint`, `destructiveHint`, ...) to its risk, which the policy and
-   * plan mode read (default true). Annotations are the server's own claims: set false for an upstream you do not
-   * trust, and every tool counts as one that may write and destroy.
+   * plan mode read (default true, false under `trust: "untrusted"`). Annotations are the server's own claims: set
+   * false for an upstream you do not trust, and every tool counts as one that may write and destroy.
    */
   trustAnnotations?: boolean;
+  /**
+   * `"untrusted"` for a server you do not control: its tools' descriptions are fenced in `systemPrompt()`,
+   * `help` and `discover` as third-party text (data, not instructions), its annotations are ignored (unless
+   * `trustAnnotations: true`), and its tools' output is untrusted (`trust: "untrusted"` on each). Every
+   * upstream's descriptions are cleaned whatever this says (control, bidi and invisible characters removed,
+   * lengths capped). Default `"trusted"`.
+   */
+  trust?: "trusted" | "untrusted";
+  /**
+   * The most tools this upstream may have imported (after `filter`; default 1,000). A listing with more is
+   * refused as a whole with an error naming the cap: connecting fails, a refresh keeps the previous commands.
+   */
+  maxTools?: number;
   /** Import only the tools for which this returns true. */
   filter?: (tool: Tool) => boolean;
   /** Called after each refresh that changed the commands (on `notifications/tools/list_changed` or refresh()). */
@@ -129,6 +145,24 @@ function hints(annotations: Tool["annotations"]): ToolAnnotations | undefined {
 /** Text quoted from a peer, cut so that a hostile listing cannot flood a reason or a log line. */
 function clip(text: string, max = 80): string {
   return text.length <= max ? text : `${text.slice(0, max)}... (${text.length} characters)`;
+}
+
+/** TM-DOS-005: a long loop yields to the event loop once each IMPORT_SLICE_MS of work. */
+class Slices {
+  private start = performance.now();
+
+  async next(): Promise<void> {
+    if (performance.now() - this.start <= IMPORT_SLICE_MS) return;
+    await new Promise((resolve) => setImmediate(resolve));
+    this.start = performance.now();
+  }
+}
+
+/** A copy of an upstream schema with its descriptions and titles cleaned (TM-INJ-001). */
+function cleanedCopy<T>(schema: T): T {
+  const copy = structuredClone(schema);
+  cleanSchemaTexts(copy);
+  return copy;
 }
 
 function errorMessage(error: unknown): string {
@@ -221,8 +255,10 @@ class Connection implements UpstreamConnection {
     await this.client?.close().catch(() => {});
   }
 
+  /** Every tool the upstream lists that `filter` keeps, at most `maxTools` of them (else it throws). */
   private async listAll(): Promise<Tool[]> {
     const timeout = this.options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+    const maxTools = this.options.maxTools ?? MAX_UPSTREAM_TOOLS;
     const tools: Tool[] = [];
     const cursors = new Set<string>();
     let cursor: string | undefined;
@@ -236,7 +272,10 @@ class Connection implements UpstreamConnection {
             { cause: error },
           );
         });
-      tools.push(...result.tools);
+      const { filter } = this.options;
+      for (const tool of result.tools) if (!filter || filter(tool)) tools.push(tool);
+      // TM-DOS-005: more tools than the cap is refused before anything is compiled; paging stops here too.
+      if (tools.length > maxTools) throw this.tooManyTools(maxTools, cursor !== undefined || page > 0);
       cursor = result.nextCursor;
       if (cursor === undefined || cursor === "") return tools;
       if (cursors.has(cursor)) {
@@ -253,12 +292,21 @@ class Connection implements UpstreamConnection {
     );
   }
 
+  private tooManyTools(maxTools: number, paged: boolean): ToolshellError {
+    const kept = this.started ? "the previous commands stay" : "nothing was imported";
+    return new ToolshellError(
+      "too_many_tools",
+      `upstream "${this.name}" lists more than ${maxTools} tools${paged ? " (counted so far)" : ""}, ` +
+        `the maxTools cap: ${kept}. Import fewer with the filter option, or raise maxTools`,
+    );
+  }
+
   /** The commands the listed tools should become; a collision throws at the first import, is skipped later. */
-  private plan(tools: Tool[], initial: boolean): Map<string, Wanted> {
+  private async plan(tools: Tool[], initial: boolean, slices: Slices): Promise<Map<string, Wanted>> {
     const wanted = new Map<string, Wanted>();
     const byCommand = new Map<string, string>();
     for (const tool of tools) {
-      if (this.options.filter && !this.options.filter(tool)) continue;
+      await slices.next();
       if (wanted.has(tool.name)) continue;
       const command = `${this.name}.${sanitizeSegment(tool.name)}`;
       const other = byCommand.get(command);
@@ -298,6 +346,11 @@ class Connection implements UpstreamConnection {
         this.skipped.push({ name: tool.name, reason: "its listing is nested too deeply to read" });
         continue;
       }
+      const problem = listingProblem(tool);
+      if (problem !== undefined) {
+        this.skipped.push({ name: tool.name, reason: problem });
+        continue;
+      }
       byCommand.set(command, tool.name);
       wanted.set(tool.name, { tool, command, fingerprint });
     }
@@ -305,34 +358,63 @@ class Connection implements UpstreamConnection {
   }
 
   private definition(tool: Tool, command: string): ToolDefinition {
-    const trusted = this.options.trustAnnotations !== false;
+    const untrusted = this.options.trust === "untrusted";
+    const trusted = this.options.trustAnnotations ?? !untrusted;
+    const description = tool.description ?? tool.title ?? "";
     const definition: ToolDefinition = {
       name: command,
-      description: tool.description ?? tool.title ?? "",
+      description,
       inputSchema: tool.inputSchema,
       execute: (params, ctx) => this.call(tool.name, params, ctx),
     };
     if (tool.outputSchema !== undefined) definition.outputSchema = tool.outputSchema;
+    if (untrusted) {
+      // Registration cleans and fences the text (TM-INJ-001); the output is third-party text too.
+      definition.descriptionTrust = "untrusted";
+      definition.trust = "untrusted";
+    } else {
+      // TM-INJ-001: a trusted upstream's text is not fenced, but it is cleaned all the same.
+      definition.description = cleanUntrustedText(description, MAX_UNTRUSTED_DESCRIPTION);
+      definition.inputSchema = cleanedCopy(tool.inputSchema);
+      if (tool.outputSchema !== undefined) definition.outputSchema = cleanedCopy(tool.outputSchema);
+    }
     const annotations = trusted ? hints(tool.annotations) : undefined;
     if (annotations) definition.annotations = annotations;
     if (this.options.timeoutMs !== undefined) definition.timeoutMs = this.options.timeoutMs;
     return definition;
   }
 
-  /** Brings the registered commands in line with the listed tools. */
+  /**
+   * Brings the registered commands in line with the listed tools, yielding to the event loop every
+   * IMPORT_SLICE_MS (TM-DOS-005: each tool's validators are compiled as it is added, ~0.3-1 ms apiece). Runs
+   * started meanwhile see the commands added so far; a changed tool is replaced in one step, never missing.
+   */
   private async sync(tools: Tool[], initial: boolean): Promise<void> {
     if (!initial) this.skipped.length = 0;
-    const wanted = this.plan(tools, initial);
+    const slices = new Slices();
+    const wanted = await this.plan(tools, initial, slices);
+    if (this.closed) return;
     const change: ToolsChange = { added: [], removed: [], changed: [], skipped: [] };
+    const replaced = new Set<string>();
     for (const [upstreamName, entry] of this.imported) {
       const next = wanted.get(upstreamName);
       if (next?.fingerprint === entry.fingerprint && next.command === entry.command) continue;
+      if (next?.command === entry.command) {
+        replaced.add(upstreamName); // removed just before its new version is added, below
+        continue;
+      }
       this.api.remove(entry.command);
       this.imported.delete(upstreamName);
-      if (next?.command === entry.command) change.changed.push(entry.command);
-      else change.removed.push(entry.command);
+      change.removed.push(entry.command);
     }
     for (const [upstreamName, next] of wanted) {
+      await slices.next();
+      if (this.closed) return;
+      if (replaced.has(upstreamName)) {
+        this.api.remove(next.command);
+        this.imported.delete(upstreamName);
+        change.changed.push(next.command);
+      }
       if (this.imported.has(upstreamName)) continue;
       try {
         this.api.add(this.definition(next.tool, next.command));
@@ -425,6 +507,13 @@ export async function connectUpstream(
     if (value !== undefined && !(typeof value === "number" && value > 0 && Number.isFinite(value))) {
       throw new ToolshellError("invalid_option", `${key} must be a positive number of milliseconds`);
     }
+  }
+  const { maxTools, trust } = options;
+  if (maxTools !== undefined && !(Number.isSafeInteger(maxTools) && maxTools > 0)) {
+    throw new ToolshellError("invalid_option", "maxTools must be a positive whole number");
+  }
+  if (trust !== undefined && trust !== "trusted" && trust !== "untrusted") {
+    throw new ToolshellError("invalid_option", 'trust must be "trusted" or "untrusted"');
   }
   const connection = new Connection(api, options);
   const { client } = await connectTransport(
