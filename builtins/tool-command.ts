@@ -1,6 +1,6 @@
 import type { ByteString, Command, ExecResult } from "just-bash";
 import { cutMiddle } from "../src/budget.js";
-import { checkJsonParams } from "../src/flags.js";
+import { checkJsonParams } from "../src/flag-checks.js";
 import { formatIssues } from "../src/issues.js";
 import type { CallOutcome } from "../src/protocol.js";
 import type { RunContext } from "../src/shell/run-context.js";

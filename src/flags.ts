@@ -13,12 +13,12 @@
  * - `--kebab-case` also matches `kebab_case` and `kebabCase` when that is unambiguous.
  * - Positional arguments are issues: every value needs its flag, which keeps calls unambiguous.
  */
+import { checkValues, unknownIssue } from "./flag-checks.js";
+import { FieldInfo, type FlagKind, UNSAFE_KEYS } from "./flag-fields.js";
 import { type Issue, renderValue } from "./issues.js";
-import { valueDeeperThan } from "./json-depth.js";
-import { MAX_ARRAY_ITEMS, MAX_FLAG_BYTES, MAX_JSON_DEPTH } from "./limits.js";
+import { MAX_ARRAY_ITEMS, MAX_FLAG_BYTES } from "./limits.js";
 import type { JsonSchema } from "./schema/json-schema.js";
-import { effectiveType, isRecord, type JsonType } from "./schema/resolve.js";
-import { closest } from "./suggest.js";
+import { isRecord } from "./schema/resolve.js";
 
 export interface ParseResult {
   params: Record<string, unknown>;
@@ -27,99 +27,7 @@ export interface ParseResult {
 
 export type FlagParser = (argv: readonly string[]) => ParseResult;
 
-/** Keys that must never be created from model input unless the schema explicitly defines them. */
-const UNSAFE_KEYS: ReadonlySet<string> = new Set(["__proto__", "constructor", "prototype"]);
 const NUMBER_PATTERN = /^-?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
-
-type FlagKind = "boolean" | "value" | "list" | "object" | "objectList";
-
-/** Property information derived from the schema once, lazily for nested levels. */
-class FieldInfo {
-  readonly types: ReadonlySet<JsonType>;
-  readonly closed: boolean;
-  readonly required: ReadonlySet<string>;
-  readonly names: readonly string[];
-  private readonly schemas: Map<string, JsonSchema>;
-  private readonly itemSchema: JsonSchema | undefined;
-  private readonly exact = new Map<string, string>();
-  private readonly normalized = new Map<string, string | null>();
-  private readonly children = new Map<string, FieldInfo>();
-  private itemInfo: FieldInfo | undefined;
-  private flagKind: FlagKind | undefined;
-
-  constructor(
-    schema: unknown,
-    private readonly root: JsonSchema,
-  ) {
-    const effective = effectiveType(schema, root);
-    this.types = effective.types;
-    this.closed = effective.closed;
-    this.required = effective.required;
-    this.schemas = effective.properties;
-    this.itemSchema = effective.items;
-    this.names = [...effective.properties.keys()];
-    for (const name of this.names) {
-      this.exact.set(name, name);
-      const key = normalizeName(name);
-      // Two properties that normalise alike make the loose spelling ambiguous: exact names only.
-      this.normalized.set(key, this.normalized.has(key) ? null : name);
-    }
-  }
-
-  /** Lazy: computing it eagerly would recurse forever through self-referencing item schemas. */
-  get kind(): FlagKind {
-    this.flagKind ??= kindOf(this.types, () => this.items.types);
-    return this.flagKind;
-  }
-
-  get items(): FieldInfo {
-    this.itemInfo ??= new FieldInfo(this.itemSchema ?? {}, this.root);
-    return this.itemInfo;
-  }
-
-  /** Whether the schema defines exactly this property name (JSON keys are taken as written). */
-  defines(name: string): boolean {
-    return this.exact.has(name);
-  }
-
-  /** A property's information, not kept: walking a model's JSON must not grow the cache (recursive schemas). */
-  peek(name: string): FieldInfo {
-    return this.children.get(name) ?? new FieldInfo(this.schemas.get(name) ?? {}, this.root);
-  }
-
-  /** The property name a typed flag or key refers to, if any. */
-  lookup(typed: string): string | undefined {
-    return this.exact.get(typed) ?? this.normalized.get(normalizeName(typed)) ?? undefined;
-  }
-
-  property(name: string): FieldInfo {
-    let info = this.children.get(name);
-    if (info === undefined) {
-      info = new FieldInfo(this.schemas.get(name) ?? {}, this.root);
-      this.children.set(name, info);
-    }
-    return info;
-  }
-}
-
-function kindOf(types: ReadonlySet<JsonType>, itemTypes: () => ReadonlySet<JsonType>): FlagKind {
-  const only = (allowed: JsonType): boolean =>
-    types.has(allowed) && [...types].every((type) => type === allowed || type === "null");
-  if (only("boolean")) return "boolean";
-  if (only("object")) return "object";
-  if (!only("array")) return "value";
-  const items = itemTypes();
-  return items.has("object") && [...items].every((type) => type === "object" || type === "null")
-    ? "objectList"
-    : "list";
-}
-
-function normalizeName(name: string): string {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, "$1-$2")
-    .toLowerCase()
-    .replace(/_/g, "-");
-}
 
 /**
  * Precomputes property information for `schema` and returns a parser; cache it per tool. The parser
@@ -198,87 +106,6 @@ function parseArguments(
     }
   }
   return checkValues(toPlainObject(finishSlots(state.slots)), state.issues, top);
-}
-
-/**
- * Params piped in as one JSON object (already parsed, every key a property): the same checks as values given by
- * flags. Never throws.
- */
-export function checkJsonParams(params: Record<string, unknown>, schema: JsonSchema): ParseResult {
-  let top = topInfoCache.get(schema);
-  if (top === undefined) {
-    top = new FieldInfo(isRecord(schema) ? schema : {}, isRecord(schema) ? schema : {});
-    if (isRecord(schema)) topInfoCache.set(schema, top);
-  }
-  return checkValues(params, [], top);
-}
-
-const topInfoCache = new WeakMap<JsonSchema, FieldInfo>();
-
-/**
- * A value that fails a check is an issue and is dropped from `params` (in place), before anything recursive (the
- * worker's call message, JSON.stringify, validation) or a callback's merge walks it.
- * TM-DOS-001: nested deeper than MAX_JSON_DEPTH. TM-INJ-002: a key JSON may not create (see unsafeKey).
- */
-function checkValues(params: Record<string, unknown>, issues: Issue[], top: FieldInfo): ParseResult {
-  for (const [name, value] of Object.entries(params)) {
-    if (typeof value !== "object" || value === null) continue;
-    if (valueDeeperThan(value, MAX_JSON_DEPTH)) {
-      issues.push({ code: "too_deep", path: name, expected: `${MAX_JSON_DEPTH} levels` });
-      delete params[name];
-      continue;
-    }
-    const info = top.defines(name) ? () => top.property(name) : () => undefined;
-    const refused = unsafeKey(value, info, name);
-    if (refused === undefined) continue;
-    issues.push(refused);
-    delete params[name];
-  }
-  return { params, issues };
-}
-
-/**
- * TM-INJ-002: the first key in parsed JSON that key=value refuses too (`__proto__`, `constructor`, `prototype`
- * where the schema does not define it), as the same issue. `infoAt` resolves the schema at `path` only when such a
- * key turns up. Recursive, but only over values already checked against MAX_JSON_DEPTH.
- */
-function unsafeKey(value: object, infoAt: () => FieldInfo | undefined, path: string): Issue | undefined {
-  if (Array.isArray(value)) {
-    const itemsAt = once(() => infoAt()?.items);
-    for (let index = 0; index < value.length; index++) {
-      const item: unknown = value[index];
-      if (typeof item !== "object" || item === null) continue;
-      const found = unsafeKey(item, itemsAt, `${path}[${index}]`);
-      if (found !== undefined) return found;
-    }
-    return undefined;
-  }
-  for (const [key, child] of Object.entries(value)) {
-    const unsafe = UNSAFE_KEYS.has(key);
-    if (unsafe && infoAt()?.defines(key) !== true) {
-      return unknownIssue("unknown_key", `${path}.${key}`, key, infoAt()?.names ?? []);
-    }
-    if (typeof child !== "object" || child === null) continue;
-    const childAt = once(() => {
-      const info = infoAt();
-      return info?.defines(key) ? info.peek(key) : undefined;
-    });
-    const found = unsafeKey(child, childAt, `${path}.${key}`);
-    if (found !== undefined) return found;
-  }
-  return undefined;
-}
-
-function once<T>(compute: () => T): () => T {
-  let done = false;
-  let value: T | undefined;
-  return () => {
-    if (!done) {
-      value = compute();
-      done = true;
-    }
-    return value as T;
-  };
 }
 
 function readFlag(state: State, token: string): void {
@@ -407,18 +234,6 @@ function readUnknownFlag(state: State, typed: string, flag: string, inline: stri
     return;
   }
   setValue(state, typed, flag, raw === undefined ? true : coerceUntyped(raw));
-}
-
-function unknownIssue(
-  code: "unknown_flag" | "unknown_key",
-  path: string,
-  typed: string,
-  known: readonly string[],
-): Issue {
-  const issue: Issue = { code, path, known: [...known] };
-  const suggestion = closest(typed, known);
-  if (suggestion !== undefined) issue.suggestion = suggestion;
-  return issue;
 }
 
 function missingValue(state: State, name: string, flag: string, info: FieldInfo): void {
