@@ -7,19 +7,20 @@ import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { ToolshellError } from "../errors.js";
 import type { ScriptedTool } from "../scripted-tool.js";
 import { createMcpServer, type McpServerOptions } from "./server-core.js";
+import { SessionPool } from "./server-sessions.js";
 
 /** Options of serveHttp: the server's options plus where and how to listen. */
 export interface McpHttpOptions extends McpServerOptions {
   /** TCP port; 0 picks a free one (read it from the returned url). */
   port: number;
   /**
-   * Interface to bind (default "127.0.0.1", this machine only). On a loopback address, requests whose `Host` or
-   * `Origin` is not a loopback name are refused (403), which stops DNS-rebinding attacks from web pages.
+   * Interface to bind (default "127.0.0.1", this machine only). On a loopback address, requests whose `Host` is
+   * not a loopback name, or whose `Origin` is not this server's own (`http://<loopback name>:<its port>`), are
+   * refused (403), which stops DNS-rebinding attacks and pages served from other local ports.
    */
   host?: string;
   /** The endpoint's path (default "/mcp"). */
@@ -29,8 +30,19 @@ export interface McpHttpOptions extends McpServerOptions {
    * anything else but an object) or a throw answers 401. A session stays bound to the tenant that opened it. Unset: no authentication.
    */
   authenticate?: (request: IncomingMessage) => AuthInfo | undefined | Promise<AuthInfo | undefined>;
-  /** Sessions open at once (default 100); past it, a new `initialize` is answered 503. */
+  /**
+   * Sessions open at once (default 100). When they are all open, a new `initialize` closes the least recently
+   * used idle session (no request in flight but a standing GET stream) of the tenant holding the most sessions;
+   * 503 when that tenant has none idle.
+   */
   maxSessions?: number;
+  /**
+   * Sessions one tenant may have open at once (default: a quarter of maxSessions, at least 1, with `authenticate`;
+   * maxSessions without it, since every client is then the same tenant). A tenant at its cap that opens another
+   * has its own least recently used idle session closed (that client gets 404 and must initialize again), so it
+   * can never take the slots of other tenants; 503 when all of its sessions are busy.
+   */
+  maxSessionsPerTenant?: number;
   /** A session with no request open for this long (ms, default 30 minutes) is closed. */
   sessionIdleMs?: number;
 }
@@ -47,16 +59,9 @@ export interface McpHttpServer {
   close(): Promise<void>;
 }
 
-interface Session {
-  server: Server;
-  transport: StreamableHTTPServerTransport;
-  /** The tenant that opened the session; later requests must be the same tenant's. */
-  owner: string | undefined;
-  open: number;
-  lastActive: number;
-}
-
 const DEFAULT_MAX_SESSIONS = 100;
+/** With authentication, one tenant may hold this share of maxSessions by default. */
+const DEFAULT_TENANT_SHARE = 4;
 const DEFAULT_SESSION_IDLE_MS = 30 * 60_000;
 const LOOPBACK_NAMES = new Set(["127.0.0.1", "localhost", "[::1]", "::1"]);
 
@@ -76,7 +81,11 @@ function jsonRpcError(response: ServerResponse, status: number, message: string,
   response.end(JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }));
 }
 
-/** Whether the Host and Origin headers name this machine (only checked when bound to a loopback address). */
+/**
+ * Whether the Host and Origin headers name this server (only checked when bound to a loopback address).
+ * TM-NET-001: an Origin must be this server's own, `http://<any loopback name>:<its port>`: a page served from
+ * another local port (a dev server, another tool's UI) is another origin, and may not drive this one.
+ */
 function fromThisMachine(request: IncomingMessage, port: number): boolean {
   const host = request.headers.host ?? "";
   const hostName = host.endsWith(`:${port}`) ? host.slice(0, -`:${port}`.length) : undefined;
@@ -84,7 +93,9 @@ function fromThisMachine(request: IncomingMessage, port: number): boolean {
   const origin = request.headers.origin;
   if (origin === undefined) return true;
   try {
-    return isLoopback(new URL(origin).hostname);
+    const url = new URL(origin);
+    const originPort = url.port === "" ? 80 : Number(url.port);
+    return url.protocol === "http:" && isLoopback(url.hostname) && originPort === port;
   } catch {
     return false;
   }
@@ -112,40 +123,41 @@ export async function serveHttp(api: ScriptedTool, options: McpHttpOptions): Pro
   }
   if (!path.startsWith("/")) throw new ToolshellError("invalid_option", 'path must start with "/"');
   const maxSessions = positiveOption(options.maxSessions, DEFAULT_MAX_SESSIONS, "maxSessions");
+  const perTenant = positiveOption(
+    options.maxSessionsPerTenant,
+    authenticate ? Math.max(1, Math.floor(maxSessions / DEFAULT_TENANT_SHARE)) : maxSessions,
+    "maxSessionsPerTenant",
+  );
   const idleMs = positiveOption(options.sessionIdleMs, DEFAULT_SESSION_IDLE_MS, "sessionIdleMs");
   createMcpServer(api, options); // checks the server options now rather than at the first client
   const ownerOf = (authInfo: AuthInfo | undefined) =>
     options.tenant ? options.tenant(authInfo) : authInfo?.clientId;
 
-  const sessions = new Map<string, Session>();
-  let opening = 0;
+  const pool = new SessionPool(maxSessions, perTenant);
+  const sessions = pool.sessions;
   let boundPort = port;
-
-  const track = (session: Session, response: ServerResponse) => {
-    session.open++;
-    response.once("close", () => {
-      session.open--;
-      session.lastActive = Date.now();
-    });
-  };
 
   const openSession = async (
     request: IncomingMessage,
     response: ServerResponse,
     owner: string | undefined,
   ) => {
-    if (sessions.size + opening >= maxSessions) {
-      jsonRpcError(response, 503, "Too many open sessions");
+    const refused = pool.reserve(owner);
+    if (refused !== undefined) {
+      jsonRpcError(response, 503, refused);
       return;
     }
-    opening++;
+    let reserved = true;
+    const release = () => {
+      if (reserved) pool.release(owner);
+      reserved = false;
+    };
     const server = createMcpServer(api, options);
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: randomUUID,
       onsessioninitialized: (sessionId) => {
-        const session: Session = { server, transport, owner, open: 0, lastActive: Date.now() };
-        sessions.set(sessionId, session);
-        track(session, response);
+        release(); // the session takes the slot itself
+        pool.track(pool.add(sessionId, { server, transport, owner }), request, response);
       },
     });
     transport.onclose = () => {
@@ -155,7 +167,7 @@ export async function serveHttp(api: ScriptedTool, options: McpHttpOptions): Pro
       await server.connect(transport);
       await transport.handleRequest(request, response);
     } finally {
-      opening--;
+      release();
       // Anything but an initialize leaves the transport without a session: drop it.
       if (transport.sessionId === undefined) await server.close();
     }
@@ -198,7 +210,7 @@ export async function serveHttp(api: ScriptedTool, options: McpHttpOptions): Pro
       jsonRpcError(response, 404, "Session not found");
       return;
     }
-    track(session, response);
+    pool.track(session, request, response);
     await session.transport.handleRequest(request, response);
   };
 
