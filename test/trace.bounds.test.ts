@@ -82,3 +82,21 @@ describe.each(MODES)("trace byte bounds (%s)", (mode) => {
     expect(result.trace.at(-1)?.params).toBeUndefined();
   }, 120_000);
 });
+
+describe("trace byte bounds of a run whose worker is terminated", () => {
+  it("bounds the trace the host kept of its calls the same way", async () => {
+    // A synchronous command that runs far past the deadline: the host ends the run with the calls it saw.
+    const stuck = "printf '%03000000d' 0 | sed 's/0/1/g' | wc -c";
+    const script = `for i in $(seq 1 200); do r=$(note --text "$BIG"); done; ${stuck}`;
+    const result = await echoer("worker").execute(script, { env: { BIG }, timeoutMs: 3_000 });
+    expect(result.exitCode).toBe(124);
+    expect(result.stderr).toBe(
+      "toolshell: timed out after 3000 ms (the shell did not stop by itself and was terminated)\n",
+    );
+    expect(result.trace.length).toBeGreaterThan(0);
+    expect(result.traceTruncated).toBe(result.trace.length);
+    for (const entry of result.trace) expect(entry.truncated?.argvBytes).toBe(6 + BIG.length);
+    const bytes = Buffer.byteLength(JSON.stringify(result.trace));
+    expect(bytes).toBeLessThan(result.trace.length * (2 * MAX_TRACE_ARGS_BYTES + 400));
+  }, 30_000);
+});
