@@ -6,7 +6,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 
-export interface Session {
+interface Session {
   server: Server;
   transport: StreamableHTTPServerTransport;
   /** The tenant that opened the session; later requests must be the same tenant's. */
