@@ -34,6 +34,15 @@ export const MAX_TRACE_ENTRIES: number = 1_000;
 export const MAX_TRACE_ARGS_BYTES: number = 4 * 1024;
 /** UTF-8 bytes of argv and params one run's trace keeps in all; later entries keep no argv or params. */
 export const MAX_TRACE_BYTES: number = 1024 * 1024;
+/**
+ * Runs of one caller (a ScriptedTool, and the run's tenant when it has one) that may wait for a free shell worker;
+ * past it a run ends at once, busy (exit 75) (TM-DOS-004).
+ */
+export const MAX_WAITING_RUNS_PER_CALLER: number = 256;
+/** Runs of all callers that may wait for a free worker of one pool; past it a run ends at once, busy (exit 75). */
+export const MAX_WAITING_RUNS: number = 4_096;
+/** Exit code of a run that never started because too many runs already wait for a worker: "try again later". */
+export const EXIT_BUSY: number = 75;
 /** Heap of one shell worker, in MiB. */
 export const DEFAULT_WORKER_MEMORY_MB: number = 256;
 /** Bytes one command may pass down a pipe (jq's output cap); pipes are never cut to the model-facing budget. */

@@ -1,10 +1,10 @@
 import { AsyncResource } from "node:async_hooks";
 import { setMaxListeners } from "node:events";
-import { KILL_GRACE_MS } from "./limits.js";
+import { EXIT_BUSY, KILL_GRACE_MS } from "./limits.js";
 import type { CallOutcome, CallRequest, RunRequest, RunResult } from "./protocol.js";
 import type { OnCall, PlannedCall, Registry } from "./registry.js";
 import { ShellCatalog } from "./shell/catalog.js";
-import type { CatalogSnapshot, RunHandle, RunHandlers, WorkerPool } from "./shell/pool.js";
+import type { Busy, CatalogSnapshot, RunHandle, RunHandlers, RunTicket, WorkerPool } from "./shell/pool.js";
 import { runScript, truncate } from "./shell/run-script.js";
 import { type StopReason, signalReason } from "./shell/stop.js";
 import type { SpanLike } from "./telemetry.js";
@@ -48,12 +48,27 @@ class RunClock {
   deadline = Number.POSITIVE_INFINITY;
 
   start(): void {
-    const { timeoutMs } = this.setup.request;
-    this.deadline = Date.now() + timeoutMs;
-    this.timer = setTimeout(
-      () => this.controller.abort(new DOMException("timed out", "TimeoutError")),
-      timeoutMs,
-    );
+    this.arm(this.setup.request.timeoutMs);
+  }
+
+  private arm(ms: number): void {
+    this.deadline = Date.now() + ms;
+    this.timer = setTimeout(() => this.controller.abort(new DOMException("timed out", "TimeoutError")), ms);
+  }
+
+  /** Time left when paused (a new worker starting for the run: not counted against it). */
+  private left: number | undefined;
+
+  pause(): void {
+    if (this.controller.signal.aborted || this.left !== undefined) return;
+    clearTimeout(this.timer);
+    this.left = Math.max(0, this.deadline - Date.now());
+  }
+
+  resume(): void {
+    const left = this.left;
+    this.left = undefined;
+    if (left !== undefined && !this.controller.signal.aborted) this.arm(left);
   }
 
   get reason(): StopReason | undefined {
@@ -109,14 +124,29 @@ export async function runInline(setup: RunSetup): Promise<RunResult> {
   }
 }
 
-/** A run whose signal was aborted before it began: nothing ran. */
-function notStarted(reason: StopReason, timeoutMs: number): RunResult {
-  const stderr =
-    reason === "timeout" ? `toolshell: timed out after ${timeoutMs} ms\n` : "toolshell: aborted\n";
+/** Why a run never began (see notStarted). */
+function neverStarted(reason: StopReason | Busy, timeoutMs: number, waited: boolean): string {
+  if (typeof reason === "object") {
+    const whose = reason.full === "caller" ? "of your runs are" : "runs are";
+    return `toolshell: busy: ${reason.waiting} ${whose} already waiting for a free shell worker; the script never started (retry later)\n`;
+  }
+  if (reason === "abort") return "toolshell: aborted\n";
+  return waited
+    ? `toolshell: timed out after ${timeoutMs} ms waiting for a free shell worker; the script never started (retry later)\n`
+    : `toolshell: timed out after ${timeoutMs} ms\n`;
+}
+
+/**
+ * A run that never began: its signal was aborted before, or it timed out while waiting for a free worker
+ * (TM-DOS-004), or too many runs were waiting already (busy).
+ */
+function notStarted(reason: StopReason | Busy, timeoutMs: number, waited = false): RunResult {
+  const stderr = neverStarted(reason, timeoutMs, waited);
+  const exitCode = typeof reason === "object" ? EXIT_BUSY : reason === "timeout" ? 124 : 130;
   return {
     stdout: "",
     stderr,
-    exitCode: reason === "timeout" ? 124 : 130,
+    exitCode,
     trace: [],
     truncated: false,
     traceDropped: 0,
@@ -221,8 +251,8 @@ export function runIsolated(setup: RunSetup, pool: WorkerPool): Promise<RunResul
       finish(lostRun(message, clock.reason, setup.request, seen, handle?.printed()));
     const stop = () => {
       const reason = clock.reason ?? "abort";
-      // Still waiting for a worker: nothing ran, so say that (the run is stopped as soon as it starts).
-      if (!handle) return finish(notStarted(reason, setup.request.timeoutMs));
+      // Still waiting for a worker: nothing ran, so say that (the pool takes the run out of its queue).
+      if (!handle) return finish(notStarted(reason, setup.request.timeoutMs, true));
       handle.stop(reason);
       killTimer = setTimeout(() => {
         const printed = handle?.printed();
@@ -242,11 +272,21 @@ export function runIsolated(setup: RunSetup, pool: WorkerPool): Promise<RunResul
       onDone: (result) => caller.runInAsyncScope(finish, null, result),
       onFailed: (message) => caller.runInAsyncScope(onFailed, null, message),
     };
-    void pool.start(setup.request, setup.catalog, handlers).then((started) => {
+    // TM-DOS-004: the caller's timeoutMs counts from here, the wait for a free worker included.
+    clock.start();
+    const ticket: RunTicket = {
+      owner: setup.registry,
+      tenant: setup.tenant,
+      signal: clock.controller.signal,
+      deadline: () => clock.deadline,
+      pause: () => clock.pause(),
+      resume: () => clock.resume(),
+    };
+    void pool.start(setup.request, setup.catalog, handlers, ticket).then((started) => {
       if (!started) return;
+      if ("full" in started) return finish(notStarted(started, setup.request.timeoutMs));
       handle = started;
       if (clock.controller.signal.aborted) started.stop(clock.reason ?? "abort");
-      else clock.start();
     });
   });
 }

@@ -61,6 +61,14 @@ describe("a worker that cannot start", () => {
           { script: "echo hi" } as Parameters<WorkerPool["start"]>[0],
           { id: 1, tools: [] },
           { onCall: () => {}, onDone: () => resolve("done"), onFailed: (message) => resolve(message) },
+          {
+            owner: pool,
+            tenant: undefined,
+            signal: new AbortController().signal,
+            deadline: () => Date.now() + 1_000,
+            pause: () => {},
+            resume: () => {},
+          },
         );
       });
       expect(await failed).toMatch(/^the shell could not start/);

@@ -1,8 +1,10 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
+import { MAX_WAITING_RUNS, MAX_WAITING_RUNS_PER_CALLER } from "../limits.js";
 import type { CallOutcome, CallRequest, RunRequest, RunResult, ToHost, ToWorker } from "../protocol.js";
 import type { ToolSpec } from "../tool.js";
 import { clearHeapFlags } from "./heap-flags.js";
+import { type QueueFull, RunQueue, type Waiter } from "./run-queue.js";
 import { ChannelWatcher, SpinChannel, spinChannel } from "./spin-channel.js";
 import { readStream, resetStream, STOP_FLAG, type StopReason, streamBuffer } from "./stop.js";
 
@@ -12,6 +14,25 @@ export interface RunHandlers {
   onDone(result: RunResult): void;
   onFailed(message: string): void;
 }
+
+/**
+ * Whose run it is and its clock, for the wait for a worker (TM-DOS-004): waiting runs are served round robin by
+ * owner and tenant, leave the queue when `signal` aborts (the caller's timeoutMs counts the wait), and get what
+ * is left of their time. Only a new worker's own start-up is not counted: the clock is paused meanwhile.
+ */
+export interface RunTicket {
+  /** The ScriptedTool the run is for (any object that stands for it). */
+  owner: object;
+  tenant: string | undefined;
+  signal: AbortSignal;
+  /** Epoch ms at which the run must end, read when it is handed to its worker. */
+  deadline(): number;
+  pause(): void;
+  resume(): void;
+}
+
+/** The run never started: too many runs already wait for a worker. */
+export type Busy = QueueFull;
 
 /** The tools as last sent to workers; a new id makes each worker take the new list once. */
 export interface CatalogSnapshot {
@@ -220,7 +241,7 @@ const MAX_FAILED_STARTS = 3;
 export class WorkerPool {
   private readonly idle: ShellWorker[] = [];
   private readonly busy = new Set<ShellWorker>();
-  private readonly waiting: Array<(worker: ShellWorker) => void> = [];
+  private readonly waiting: RunQueue<ShellWorker>;
   private nextRunId = 1;
   /** Workers in a row that died before they were ready. */
   private failedStarts = 0;
@@ -228,7 +249,13 @@ export class WorkerPool {
   constructor(
     private readonly size: number,
     private readonly memoryLimitMb: number,
-  ) {}
+    queue: { maxWaiting: number; maxWaitingPerCaller: number } = {
+      maxWaiting: MAX_WAITING_RUNS,
+      maxWaitingPerCaller: MAX_WAITING_RUNS_PER_CALLER,
+    },
+  ) {
+    this.waiting = new RunQueue(queue.maxWaiting, queue.maxWaitingPerCaller);
+  }
 
   private spawn(): ShellWorker {
     const worker = new ShellWorker(this.memoryLimitMb, (dead) => this.forget(dead));
@@ -237,25 +264,44 @@ export class WorkerPool {
     return worker;
   }
 
-  private async acquire(): Promise<ShellWorker> {
+  /**
+   * A worker for the run: an idle one, a new one while the pool is not full, else the run waits its turn; undefined
+   * when it left the queue (aborted, timed out).
+   */
+  private acquire(ticket: RunTicket): Promise<ShellWorker | undefined> | Busy {
     const idle = this.idle.pop();
     if (idle) {
       this.busy.add(idle);
       idle.worker.ref();
-      return idle;
+      return Promise.resolve(idle);
     }
-    const worker =
-      this.busy.size < this.size
-        ? this.spawn()
-        : await new Promise<ShellWorker>((resolve) => this.waiting.push(resolve));
-    await worker.ready;
-    return worker;
+    if (this.busy.size < this.size) return Promise.resolve(this.spawn());
+    let resolve: (worker: ShellWorker | undefined) => void = () => {};
+    const taken = new Promise<ShellWorker | undefined>((settle) => {
+      resolve = settle;
+    });
+    const leave = () => {
+      this.waiting.remove(waiter);
+      resolve(undefined);
+    };
+    const waiter: Waiter<ShellWorker> = {
+      owner: ticket.owner,
+      tenant: ticket.tenant,
+      take: (worker) => {
+        ticket.signal.removeEventListener("abort", leave);
+        resolve(worker);
+      },
+    };
+    const full = this.waiting.add(waiter);
+    if (full) return full;
+    ticket.signal.addEventListener("abort", leave, { once: true });
+    return taken;
   }
 
   private release(worker: ShellWorker): void {
     worker.runId = -1;
-    const next = this.waiting.shift();
-    if (next) next(worker);
+    const next = this.waiting.next();
+    if (next) next.take(worker);
     else {
       this.busy.delete(worker);
       this.idle.push(worker);
@@ -267,20 +313,34 @@ export class WorkerPool {
     const wasBusy = this.busy.delete(worker);
     const index = this.idle.indexOf(worker);
     if (index !== -1) this.idle.splice(index, 1);
-    const next = wasBusy ? this.waiting.shift() : undefined;
-    if (next) next(this.spawn());
+    const next = wasBusy ? this.waiting.next() : undefined;
+    if (next) next.take(this.spawn());
   }
 
   /**
-   * Starts a run as soon as a worker is free. The run's deadline starts then: waiting for a worker does not
-   * eat into the script's time.
+   * Starts a run as soon as a worker is free for it, with what is left of its time then. Undefined: it never
+   * started (it left the queue, or `onFailed` was told why).
    */
   async start(
     request: RunRequest,
     catalog: CatalogSnapshot,
     handlers: RunHandlers,
-  ): Promise<RunHandle | undefined> {
-    const worker = await this.acquire();
+    ticket: RunTicket,
+  ): Promise<RunHandle | Busy | undefined> {
+    if (ticket.signal.aborted) return undefined;
+    const acquired = this.acquire(ticket);
+    if (!(acquired instanceof Promise)) return acquired;
+    const worker = await acquired;
+    if (!worker) return undefined;
+    if (!worker.started && !worker.dead) {
+      ticket.pause();
+      await worker.ready;
+      ticket.resume();
+    }
+    if (ticket.signal.aborted && !worker.dead) {
+      this.release(worker);
+      return undefined;
+    }
     if (worker.dead) {
       // A worker that dies before it is ready would die again: after a few, the run fails instead of the pool
       // spawning threads forever. A later run tries again.
@@ -289,7 +349,7 @@ export class WorkerPool {
         handlers.onFailed(`the shell could not start${worker.failure ? ` (${worker.failure})` : ""}`);
         return undefined;
       }
-      return this.start(request, catalog, handlers);
+      return this.start(request, catalog, handlers, ticket);
     }
     this.failedStarts = 0;
     const runId = this.nextRunId++;
@@ -309,7 +369,7 @@ export class WorkerPool {
     };
     const tools = worker.catalogId === catalog.id ? undefined : catalog.tools;
     worker.catalogId = catalog.id;
-    const timed = { ...request, deadline: Date.now() + request.timeoutMs };
+    const timed = { ...request, deadline: ticket.deadline() };
     // Spinning pays only while every spinning thread has a core of its own: this run's worker, the others that
     // are busy, and the host. Past that (one core, or more runs than cores), it would take their CPU time.
     const spin = this.busy.size + 1 <= CORES;
