@@ -103,17 +103,72 @@ export function resultValue(result: ToolCallResult): unknown {
   return content.map(describeBlock).join("");
 }
 
-/** First line of an error message, without the SDK's `MCP error -32602: ` prefix. */
+/** A peer's error message as quoted in ours: one line, at most this many characters. */
+const MAX_QUOTED_MESSAGE = 200;
+
+function messageOf(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).replace(/^(MCP error -?\d+: )+/, "");
+}
+
+/**
+ * An error message on one line, without the SDK's `MCP error -32602: ` prefix, cut to MAX_QUOTED_MESSAGE (a
+ * multi-line message, such as a schema library's list of issues, is joined rather than cut to its first line).
+ */
 export function plainMessage(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return (message.replace(/^(MCP error -?\d+: )+/, "").split("\n")[0] ?? "").trim() || "unknown error";
+  const message = messageOf(error).replace(/\s+/g, " ").trim() || "unknown error";
+  return message.length <= MAX_QUOTED_MESSAGE ? message : `${message.slice(0, MAX_QUOTED_MESSAGE)}...`;
+}
+
+interface SchemaIssue {
+  path?: unknown;
+  message?: unknown;
+}
+
+/** The first issue of a schema library's error, as `content.0.type: Invalid input`. */
+function firstIssue(issues: unknown): string | undefined {
+  const issue = Array.isArray(issues) ? (issues[0] as SchemaIssue | undefined) : undefined;
+  if (typeof issue !== "object" || issue === null || typeof issue.message !== "string") return undefined;
+  const path = Array.isArray(issue.path) ? issue.path.join(".") : "";
+  return plainMessage(path === "" ? issue.message : `${path}: ${issue.message}`);
+}
+
+const INVALID_RESULT = /^Invalid tools\/call result: /;
+
+/**
+ * TM-FUZZ-002: what is wrong with a result that is not valid MCP, or undefined for any other error. The client
+ * SDK rejects one with its schema library's error (`issues`); a server built on the SDK refuses its own tool's
+ * bad result with InvalidParams, which is not the caller's fault (exit 2 would send the model fixing arguments).
+ */
+function invalidResult(error: unknown): string | undefined {
+  if (error instanceof McpError) {
+    const message = messageOf(error);
+    if (error.code !== ErrorCode.InvalidParams || !INVALID_RESULT.test(message)) return undefined;
+    const listed = message.replace(INVALID_RESULT, "");
+    try {
+      return firstIssue(JSON.parse(listed)) ?? plainMessage(listed);
+    } catch {
+      return plainMessage(listed);
+    }
+  }
+  if (typeof error === "object" && error !== null && "issues" in error) return firstIssue(error.issues);
+  return undefined;
 }
 
 /**
  * A failed request to an upstream as the ToolError a script sees: a timeout exits 124, arguments the upstream
- * rejected exit 2, a closed connection and every other protocol or transport error exit 1 with a clear message.
+ * rejected exit 2; a result that is not valid MCP, a closed connection and every other protocol or transport
+ * error exit 1 with a clear message.
  */
 export function requestError(upstream: string, error: unknown, timeoutMs: number): ToolError {
+  const invalid = invalidResult(error);
+  if (invalid !== undefined) {
+    return new ToolError(
+      `upstream "${upstream}" sent a tools/call result that is not valid MCP (${invalid})`,
+      {
+        cause: error,
+      },
+    );
+  }
   if (error instanceof McpError) {
     if (error.code === ErrorCode.RequestTimeout) {
       return new ToolError(`upstream "${upstream}" did not answer within ${timeoutMs} ms`, {
