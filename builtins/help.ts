@@ -14,7 +14,7 @@ const SHELL_SUMMARY =
   "No files: keep data in variables and pipes.";
 
 /** `help <tool>` lists at most this many of a flag's allowed values, then says how many more there are. */
-export const MAX_HELP_ENUM_VALUES = 32;
+const MAX_HELP_ENUM_VALUES = 32;
 
 function formatValue(value: unknown): string {
   return typeof value === "string" ? value : JSON.stringify(value);

@@ -121,8 +121,8 @@ export function cleanUntrustedText(text: string, maxLength: number): string {
 }
 
 /** Fences around third-party descriptions in the prompt and help; see UNTRUSTED_TEXT_NOTE. */
-export const UNTRUSTED_TEXT_OPEN = "<<untrusted-text>>";
-export const UNTRUSTED_TEXT_CLOSE = "<<end-untrusted-text>>";
+const UNTRUSTED_TEXT_OPEN = "<<untrusted-text>>";
+const UNTRUSTED_TEXT_CLOSE = "<<end-untrusted-text>>";
 
 /** What the fences mean, worded for the model. */
 export const UNTRUSTED_TEXT_NOTE =

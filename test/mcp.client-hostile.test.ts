@@ -115,6 +115,19 @@ describe("TM-INJ-001: an upstream's descriptions reach the prompt and help clean
     },
   );
 
+  it("lists at most 32 of a flag's allowed values in help, then how many more", async () => {
+    const values = Array.from({ length: 100 }, (_, i) => `v${i}`);
+    const { api } = await importFixture([
+      {
+        name: "pick",
+        inputSchema: { type: "object", properties: { v: { enum: values } } },
+        answer: () => text(""),
+      },
+    ]);
+    const run = await api.execute("help fixture.pick | sed -n 4p");
+    expect(run.stdout).toBe(`  --v <${values.slice(0, 32).join("|")}|... (68 more)>\n`);
+  });
+
   it("under trust: 'untrusted' ignores annotations and marks the output untrusted", async () => {
     const { api } = await importFixture([hostile], { trust: "untrusted" });
     expect(api.tools()[0]?.risk).toMatchObject({ readOnly: false, destructive: true });
