@@ -1,7 +1,7 @@
 /**
  * Checks what a tool's callback returned against the tool's `outputSchema`, on the caller's thread, and words
- * any mismatch as short lines for the trace (and for stderr under `strictOutput`). Regex keywords (`pattern`,
- * `patternProperties`) are not checked: a backtracking pattern over third-party text could block the host.
+ * any mismatch as short lines for the trace (and for stderr under `strictOutput`). Every keyword is checked,
+ * `pattern` and `patternProperties` too: they run on a linear-time engine (TM-DOS-003, src/schema/regex.ts).
  */
 import { ToolshellError } from "./errors.js";
 import { type Issue, renderValue } from "./issues.js";
@@ -36,8 +36,7 @@ const NONE: OutputIssues = { lines: [], total: 0 };
 export function compileOutputCheck(toolName: string, schema: JsonSchema): OutputCheck {
   let validate: (value: unknown) => Issue[];
   try {
-    // On the caller's thread, over values that may carry third-party text: no regular expressions run here.
-    validate = compileValidator(schema, { regexFree: true });
+    validate = compileValidator(schema);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     throw new ToolshellError("invalid_schema", `${toolName}: outputSchema: ${message}`, { cause: error });

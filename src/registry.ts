@@ -105,6 +105,16 @@ class AttemptState {
   constructor(readonly dispose: () => void) {}
 }
 
+/** A tool's inputSchema validator; a schema it cannot compile is refused naming the tool, as outputSchema's is. */
+function compileInputValidator(name: string, schema: RegisteredTool["spec"]["inputSchema"]): Validator {
+  try {
+    return compileValidator(schema);
+  } catch (error) {
+    if (!(error instanceof ToolshellError)) throw error;
+    throw new ToolshellError(error.code, `${name}: inputSchema: ${error.message}`, { cause: error.cause });
+  }
+}
+
 function failed(code: CallErrorCode, stderr: string, exitCode: number): CallOutcome {
   return { stdout: "", stderr, exitCode, code };
 }
@@ -341,7 +351,7 @@ export class Registry {
     if (this.tools.has(name)) {
       throw new ToolshellError("duplicate_tool", `a tool named ${name} is already registered`);
     }
-    this.validators.set(name, compileValidator(inputSchema));
+    this.validators.set(name, compileInputValidator(name, inputSchema));
     if (outputSchema !== undefined) this.outputChecks.set(name, compileOutputCheck(name, outputSchema));
     const breaker = tool.breaker ?? this.defaultBreaker;
     if (breaker) this.breakers.set(name, new CircuitBreaker(breaker));

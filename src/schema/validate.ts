@@ -10,6 +10,7 @@ import { ToolshellError } from "../errors.js";
 import { type Issue, renderValue } from "../issues.js";
 import { closest } from "../suggest.js";
 import type { JsonSchema } from "./json-schema.js";
+import { linearRegExp, MAX_PATTERN_TEXT_CHARS, withPatternBudget } from "./regex.js";
 import { effectiveType, isRecord, propertySchemas, resolveLocalRef, typeLabel } from "./resolve.js";
 
 export type Validator = (params: unknown) => Issue[];
@@ -39,7 +40,16 @@ const ajv = new Ajv2020({
   verbose: true,
   logger: false,
   addUsedSchema: false,
+  // TM-DOS-003: every schema pattern, on every path (shell, host calls, output checks), runs in linear time.
+  code: { regExp: linearRegExp },
 });
+
+/** Added when pattern tests were refused because the value held more text than one check tests (TM-DOS-003). */
+const PATTERN_BUDGET_ISSUE: Issue = {
+  code: "too_big",
+  path: "",
+  expected: `at most ${MAX_PATTERN_TEXT_CHARS} characters of text in all checked against the schema's patterns`,
+};
 
 /** Keywords whose value is one subschema. */
 const SINGLE_SUBSCHEMA = [
@@ -63,12 +73,12 @@ const MAP_OF_SUBSCHEMAS = ["properties", "patternProperties", "$defs", "definiti
 
 /**
  * Compiles `schema` into a validator returning Issues (empty when valid). Throws
- * ToolshellError("invalid_schema") for external, non-string or unresolvable `$ref`s and for schemas
- * ajv rejects. The caller's schema is copied, never mutated, and params are never coerced.
+ * ToolshellError("invalid_schema") for external, non-string or unresolvable `$ref`s, for patterns the
+ * linear-time engine cannot run (lookaround, backreferences) and for schemas ajv rejects. The caller's schema
+ * is copied, never mutated, and params are never coerced.
  */
-export function compileValidator(schema: JsonSchema, options: { regexFree?: boolean } = {}): Validator {
+export function compileValidator(schema: JsonSchema): Validator {
   const root = normalizeSchema(schema);
-  if (options.regexFree) forEachSubschema(root, dropRegexKeywords);
   // With addUsedSchema off, ajv resolves a root `$ref: "#"` (recursive schemas) only against an `$id`.
   if (typeof root.$id !== "string") root.$id = `urn:toolshell:schema:${++compiledSchemas}`;
   forEachSubschema(root, (node) => checkReferences(node, root));
@@ -83,8 +93,11 @@ export function compileValidator(schema: JsonSchema, options: { regexFree?: bool
     ajv.removeSchema(root);
   }
   return (params) => {
-    if (validate(params)) return [];
-    return collapseErrors(validate.errors ?? [], root);
+    const { result, exceeded } = withPatternBudget(() => validate(params));
+    if (result) return [];
+    const issues = collapseErrors(validate.errors ?? [], root);
+    // First, so that it survives the cut to the first few issues.
+    return exceeded ? [PATTERN_BUDGET_ISSUE, ...issues] : issues;
   };
 }
 
@@ -103,20 +116,6 @@ function normalizeSchema(schema: JsonSchema): JsonSchema {
   if (!isRecord(copy)) throw new ToolshellError("invalid_schema", "invalid schema: not an object");
   forEachSubschema(copy, upgradeDraft07);
   return copy;
-}
-
-/**
- * Removes what would run a schema's regular expressions (`pattern`, `patternProperties`), loosening rather than
- * tightening: where `patternProperties` spared names from `additionalProperties`/`unevaluatedProperties`, those
- * allow any property instead. For validators on the caller's thread over data a third party may shape, since a
- * backtracking pattern can block a thread for minutes and only a worker can be stopped.
- */
-function dropRegexKeywords(node: JsonSchema): void {
-  delete node.pattern;
-  if (node.patternProperties === undefined) return;
-  delete node.patternProperties;
-  if (node.additionalProperties !== undefined) node.additionalProperties = true;
-  if (node.unevaluatedProperties !== undefined) node.unevaluatedProperties = true;
 }
 
 function upgradeDraft07(node: JsonSchema): void {
