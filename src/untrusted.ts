@@ -149,7 +149,7 @@ export function fenceUntrustedText(text: string, singleLine = false): string {
 /** A third-party tool description's longest length once cleaned (the prompt, `help` and `discover` show it). */
 export const MAX_UNTRUSTED_DESCRIPTION: number = 1024;
 /** The longest `description`, `title` or `$comment` inside a third-party schema (flag descriptions, mostly). */
-export const MAX_UNTRUSTED_SCHEMA_TEXT: number = 512;
+const MAX_UNTRUSTED_SCHEMA_TEXT = 512;
 
 /** Schema keywords whose values are data, not subschemas: their strings are never rewritten. */
 const SCHEMA_DATA_KEYWORDS = new Set(["enum", "const", "default", "examples"]);

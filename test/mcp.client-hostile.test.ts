@@ -138,6 +138,13 @@ describe("TM-INJ-001: an upstream's descriptions reach the prompt and help clean
     );
   });
 
+  it("names at most 12 untrusted tools in the prompt's untrusted-output section", async () => {
+    const tools = Array.from({ length: 20 }, (_, i) => ({ ...hostile, name: `w${i}` }));
+    const { api } = await importFixture(tools, { trust: "untrusted" });
+    const names = Array.from({ length: 12 }, (_, i) => `\`fixture.w${i}\``).join(", ");
+    expect(api.systemPrompt()).toContain(`## Untrusted output\n${names} and 8 more return third-party text.`);
+  });
+
   it("skips a tool whose flag names or shown values hide characters, or are oversized, and says why", async () => {
     const schema = (properties: Record<string, object>) => ({ type: "object" as const, properties });
     const { conn } = await importFixture([
