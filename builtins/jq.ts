@@ -8,7 +8,10 @@ import { JQ_DEFAULT_MAX_OUTPUT_BYTES, JQ_DEFAULT_TIMEOUT_MS } from "../src/jq/li
 import { type RunJqOptions, type RunJqResult, runJq } from "../src/jq/worker.js";
 
 export interface JqCommandOptions {
-  /** Cap on jq's stdout per call (default 16 MiB); past it the output is cut and jq exits non-zero. */
+  /**
+   * Cap on what jq emits on stdout per call (default 16 MiB), counted as jq writes it: past it the output is cut
+   * there, jq is stopped and exits 5 with `jq: error: output exceeds 16 MiB and was cut there; ...`.
+   */
   maxOutputBytes?: number;
   /** Epoch ms after which jq is stopped (exit 124); otherwise the shell's remaining time is used. */
   deadline?: number;

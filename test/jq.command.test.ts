@@ -68,8 +68,10 @@ describe("jq as a shell command", () => {
   it("cuts output past maxOutputBytes with a marker line and a failing status", async () => {
     const r = await shell({ maxOutputBytes: 1000 }).exec("jq -n 'range(10000)'");
     expect(r.stdout.length).toBe(1000);
-    expect(r.stderr).toContain("output cut");
-    expect(r.exitCode).not.toBe(0);
+    expect(r.stderr).toBe(
+      "jq: error: output exceeds 1000 bytes and was cut there; filter it or take part of it (first(f), limit(n; f))\n",
+    );
+    expect(r.exitCode).toBe(5);
   });
 
   it("stops at the explicit deadline with 124", async () => {

@@ -63,7 +63,9 @@ describe("hostile jq programs and inputs", () => {
     expect(r.stdout.length).toBe(100_000);
     expect(r.truncated).toBe(true);
     expect(r.exitCode).toBe(5);
-    expect(dec.decode(r.stderr)).toBe("jq: error: output cut: over the 100000-byte limit\n");
+    expect(dec.decode(r.stderr)).toBe(
+      "jq: error: output exceeds 100000 bytes and was cut there; filter it or take part of it (first(f), limit(n; f))\n",
+    );
     expect(await tiny()).toBe("0:[1]\n");
   });
 

@@ -41,10 +41,26 @@ export class JqUnwind extends Error {
   }
 }
 
+/** Bytes a sink's blocks hold (a write bigger than what is left gets a block of its own size). */
+const SINK_BLOCK_BYTES = 64 * 1024;
+
+/**
+ * One stream's captured bytes. TM-MEM-002: jq writes line by line (a 2-byte write per `1\n`); copied into blocks,
+ * its memory is the bytes it holds, where one buffer per write cost ~450 bytes of objects per write.
+ */
 interface Sink {
-  chunks: Uint8Array[];
+  /** Full blocks, in order. */
+  blocks: Uint8Array[];
+  /** The block being filled, and how much of it is. */
+  block: Uint8Array;
+  used: number;
+  /** Bytes the stream emitted so far (and kept: writing stops at the cap). */
   size: number;
   cap: number;
+}
+
+function newSink(cap: number): Sink {
+  return { blocks: [], block: new Uint8Array(0), used: 0, size: 0, cap };
 }
 
 /** Per-call I/O state; replaced before every call so nothing leaks from one call into the next. */
@@ -69,21 +85,23 @@ export function newCallIo(
     stdin,
     stdinPos: 0,
     stdinRead: false,
-    stdout: { chunks: [], size: 0, cap: outCap },
-    stderr: { chunks: [], size: 0, cap: errCap },
+    stdout: newSink(outCap),
+    stderr: newSink(errCap),
     truncated: false,
     env: Object.entries(env).map(([k, v]) => enc.encode(`${k}=${v}\0`)),
   };
 }
 
+/** The sink's bytes as one whole buffer (transferable without a copy). */
 export function joinSink(sink: Sink): Uint8Array {
-  if (sink.chunks.length === 1 && sink.chunks[0]) return sink.chunks[0];
+  if (sink.blocks.length === 0 && sink.used === sink.block.length) return sink.block;
   const out = new Uint8Array(sink.size);
   let at = 0;
-  for (const chunk of sink.chunks) {
-    out.set(chunk, at);
-    at += chunk.length;
+  for (const block of sink.blocks) {
+    out.set(block, at);
+    at += block.length;
   }
+  out.set(sink.block.subarray(0, sink.used), at);
   return out;
 }
 
@@ -103,17 +121,42 @@ function view(state: WasmState): DataView {
   return new DataView(state.memory.buffer);
 }
 
+function append(sink: Sink, data: Uint8Array): void {
+  let rest = data;
+  while (rest.length > 0) {
+    if (sink.used === sink.block.length) {
+      if (sink.block.length > 0) sink.blocks.push(sink.block);
+      sink.block = new Uint8Array(Math.max(SINK_BLOCK_BYTES, rest.length));
+      sink.used = 0;
+    }
+    const n = Math.min(rest.length, sink.block.length - sink.used);
+    sink.block.set(rest.subarray(0, n), sink.used);
+    sink.used += n;
+    rest = rest.subarray(n);
+  }
+  sink.size += data.length;
+}
+
 function push(io: CallIo, sink: Sink, data: Uint8Array): void {
   const room = sink.cap - sink.size;
   if (data.length > room) {
-    // Past the cap: keep what fits and unwind now, so an endless producer stops at once.
-    if (room > 0) sink.chunks.push(data.slice(0, room));
-    sink.size += Math.max(0, room);
+    // TM-MEM-002: past the cap, keep what fits and unwind now, so an endless producer stops at once.
+    if (room > 0) append(sink, data.subarray(0, room));
     io.truncated = true;
     throw new JqUnwind("output-limit", 0);
   }
-  sink.chunks.push(data.slice());
-  sink.size += data.length;
+  append(sink, data);
+}
+
+/** Adds bytes to the call's stdout as a write would; false when they passed the cap (what fits is kept). */
+export function pushOutput(io: CallIo, data: Uint8Array): boolean {
+  try {
+    push(io, io.stdout, data);
+    return true;
+  } catch (error) {
+    if (error instanceof JqUnwind) return false;
+    throw error;
+  }
 }
 
 function fdWrite(state: WasmState, fd: number, iov: number, iovcnt: number, pnum: number): number {

@@ -10,6 +10,7 @@ import {
   JqUnwind,
   joinSink,
   newCallIo,
+  pushOutput,
   type WasmInstance,
   type WasmMemory,
   type WasmModule,
@@ -66,13 +67,27 @@ interface LiveInstance {
   envKey: string;
   /** The C `stdin` FILE and its pristine bytes, or null when it could not be located. */
   stdinFile: { at: number; pristine: Uint8Array } | null;
+  /** Where the C `stdout` FILE is, when it could be located. */
+  stdoutAt: number | undefined;
 }
 
 /** jq's exit status for runtime failures; also used for failures of the sandbox around it. */
 export const JQ_EXIT_RUNTIME = 5;
 const CANARY = 0xa5a5a5a5;
-/** sizeof(FILE) in Emscripten's musl (wasm32). */
+/** sizeof(FILE) in Emscripten's musl (wasm32), and the offsets of the fields read or set here. */
 const FILE_SIZE = 144;
+const FILE_WPOS = 20;
+const FILE_WBASE = 28;
+const FILE_BUF = 44;
+const FILE_BUF_SIZE = 48;
+const FILE_FD = 60;
+const FILE_LOCK = 76;
+const FILE_LBF = 80;
+/** BUFSIZ: the size of the static stdin and stdout buffers. */
+const STDIO_BUFFER_BYTES = 1024;
+/** musl's FILE flags of its static streams: F_PERM plus F_NOWR (stdin) or F_NORD (stdout). */
+const STDIN_FLAGS = 1 | 8;
+const STDOUT_FLAGS = 1 | 4;
 /** Damage this close to the stack's end means the overflow may have reached static data. */
 const STACK_OVERFLOW_MARGIN = 256;
 
@@ -117,11 +132,9 @@ export class JqDriver {
   }
 
   run(request: JqRequest): JqResult {
+    const refused = refusedArgv(request.argv, this.config.maxArgvBytes);
+    if (refused) return refused;
     const argv = ["jq", ...request.argv].map((a) => new TextEncoder().encode(`${a}\0`));
-    const argvBytes = argv.reduce((n, a) => n + a.length + 4, 4);
-    if (argvBytes > this.config.maxArgvBytes) {
-      return failure(`jq: error: argument list too long (over ${this.config.maxArgvBytes} bytes)\n`, 2);
-    }
     const live =
       this.live && this.live.envKey === envKey(request.env) ? this.live : this.instantiate(request.env);
     this.live = live;
@@ -129,7 +142,10 @@ export class JqDriver {
     const io = newCallIo(request.stdin, request.env, request.maxOutputBytes, errCap);
     live.state.io = io;
     live.calls++;
-    const outcome = this.callMain(live, argv);
+    let outcome = this.callMain(live, argv);
+    if (outcome.kind !== "output-limit" && !drainStdout(live, io)) {
+      outcome = { kind: "output-limit", code: 0, retire: true };
+    }
     const overflowed = this.checkStack(live);
     if (outcome.retire || overflowed || this.wornOut(live, io)) this.live = null;
     if (overflowed) {
@@ -152,8 +168,14 @@ export class JqDriver {
     const stackLow = initialSp - this.config.stackSizeBytes;
     const guardWords = this.config.stackGuardBytes / 4;
     new Uint32Array(exports.memory.buffer, stackLow, guardWords).fill(CANARY);
-    const stdinFile = locateStdin(exports.memory, stackLow);
-    return { exports, state, initialSp, stackLow, calls: 0, envKey: envKey(env), stdinFile };
+    const stdinAt = locateFile(exports.memory, stackLow, STDIN_FLAGS, 0);
+    const stdinFile =
+      stdinAt === undefined ? null : { at: stdinAt, pristine: fileBytes(exports.memory, stdinAt) };
+    // TM-MEM-002: this build's stdout is line-buffered (one write per line of output, 2 bytes for `1\n`). Fully
+    // buffered, as the CLI's stdout is into a pipe, it reaches fd_write in 1 KiB blocks: 2.5x faster to the cap.
+    const stdoutAt = locateFile(exports.memory, stackLow, STDOUT_FLAGS, 1);
+    if (stdoutAt !== undefined) new DataView(exports.memory.buffer).setInt32(stdoutAt + FILE_LBF, -1, true);
+    return { exports, state, initialSp, stackLow, calls: 0, envKey: envKey(env), stdinFile, stdoutAt };
   }
 
   private callMain(live: LiveInstance, argv: Uint8Array[]): Outcome {
@@ -209,21 +231,39 @@ type Outcome =
   | { kind: "trap"; message: string; retire: true };
 
 /**
- * Finds musl's static `stdin` FILE in the data segment by its initial field values: flags F_PERM|F_NOWR,
- * fd 0, lock -1, a 1024-byte buffer inside static data. Exactly one match or nothing.
+ * Finds one of musl's static FILEs in the data segment by its initial field values: its flags and fd, lock -1,
+ * a 1024-byte buffer inside static data. Exactly one match or nothing.
  */
-function locateStdin(memory: WasmMemory, staticEnd: number): { at: number; pristine: Uint8Array } | null {
+function locateFile(memory: WasmMemory, staticEnd: number, flags: number, fd: number): number | undefined {
   const v = new DataView(memory.buffer);
   const found: number[] = [];
   for (let p = 1024; p + FILE_SIZE < staticEnd; p += 4) {
-    if (v.getUint32(p, true) !== 9 || v.getInt32(p + 60, true) !== 0 || v.getInt32(p + 76, true) !== -1)
-      continue;
-    const buf = v.getUint32(p + 44, true);
-    if (v.getUint32(p + 48, true) === 1024 && buf > 0 && buf < staticEnd) found.push(p);
+    if (v.getUint32(p, true) !== flags || v.getInt32(p + FILE_FD, true) !== fd) continue;
+    if (v.getInt32(p + FILE_LOCK, true) !== -1) continue;
+    const buf = v.getUint32(p + FILE_BUF, true);
+    if (v.getUint32(p + FILE_BUF_SIZE, true) === STDIO_BUFFER_BYTES && buf > 0 && buf < staticEnd)
+      found.push(p);
   }
-  const at = found.length === 1 ? found[0] : undefined;
-  if (at === undefined) return null;
-  return { at, pristine: new Uint8Array(memory.buffer).slice(at, at + FILE_SIZE) };
+  return found.length === 1 ? found[0] : undefined;
+}
+
+function fileBytes(memory: WasmMemory, at: number): Uint8Array {
+  return new Uint8Array(memory.buffer).slice(at, at + FILE_SIZE);
+}
+
+/**
+ * Moves what jq's stdout still buffers into the call's output: nothing after a clean end (jq closes stdout), the
+ * last block after an abort or a trap, which the line-buffered stream would have written. False past the cap.
+ */
+function drainStdout(live: LiveInstance, io: CallIo): boolean {
+  if (live.stdoutAt === undefined) return true;
+  const v = new DataView(live.exports.memory.buffer);
+  const base = v.getUint32(live.stdoutAt + FILE_WBASE, true);
+  const pos = v.getUint32(live.stdoutAt + FILE_WPOS, true);
+  // Anything but a plausible buffer (a trap may follow a wild write) is left alone: the instance is retired then.
+  if (pos <= base || pos - base > STDIO_BUFFER_BYTES || pos > v.byteLength) return true;
+  v.setUint32(live.stdoutAt + FILE_WPOS, base, true);
+  return pushOutput(io, new Uint8Array(live.exports.memory.buffer, base, pos - base));
 }
 
 function envKey(env: Record<string, string>): string {
@@ -245,8 +285,28 @@ function unwound(error: unknown): Outcome {
   return { kind: "trap", message, retire: true };
 }
 
+/**
+ * The failure for an argv that would take more than `maxArgvBytes` of jq's memory (each argument NUL-terminated,
+ * plus its pointer; argv[0] "jq" included), else undefined. The jq worker's caller checks it too, before the
+ * arguments are copied into the worker's capped heap.
+ */
+export function refusedArgv(args: readonly string[], maxArgvBytes: number): JqResult | undefined {
+  let bytes = 4 + 7;
+  for (const arg of args) {
+    bytes += Buffer.byteLength(arg) + 5;
+    if (bytes > maxArgvBytes) {
+      return failure(`jq: error: argument list too long (over ${maxArgvBytes} bytes)\n`, 2);
+    }
+  }
+  return undefined;
+}
+
 function failure(message: string, exitCode: number): JqResult {
   return { stdout: new Uint8Array(0), stderr: new TextEncoder().encode(message), exitCode, truncated: false };
+}
+
+function sizeText(bytes: number): string {
+  return bytes % 2 ** 20 === 0 ? `${bytes / 2 ** 20} MiB` : `${bytes} bytes`;
 }
 
 function finish(io: CallIo, outcome: Outcome, maxOutputBytes: number): JqResult {
@@ -265,7 +325,11 @@ function finish(io: CallIo, outcome: Outcome, maxOutputBytes: number): JqResult 
     case "exit":
       return { stdout, stderr, exitCode: outcome.code, truncated: false };
     case "output-limit":
-      note(`${endsLine ? "" : "\n"}jq: error: output cut: over the ${maxOutputBytes}-byte limit\n`);
+      // TM-MEM-002: the cap counts what jq emits, whatever reads it; the message says how to stay under it.
+      note(
+        `${endsLine ? "" : "\n"}jq: error: output exceeds ${sizeText(maxOutputBytes)} and was cut there; ` +
+          "filter it or take part of it (first(f), limit(n; f))\n",
+      );
       return { stdout, stderr, exitCode: JQ_EXIT_RUNTIME, truncated: true };
     case "abort":
       if (stderr.length === 0) note("jq: error: aborted\n");

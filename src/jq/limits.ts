@@ -2,8 +2,16 @@
 
 import type { JqDriverConfig } from "./driver.js";
 
-/** Default cap on jq's stdout per call; past it the output is cut and the call fails. */
+/**
+ * Default cap on what one jq call emits on stdout, counted as jq writes it (not what a pipe after it keeps): past it
+ * the output is cut there, jq is stopped at once and exits 5 (`jq: error: output exceeds 16 MiB ...`).
+ */
 export const JQ_DEFAULT_MAX_OUTPUT_BYTES: number = 16 * 2 ** 20;
+/**
+ * JavaScript heap of the jq worker, in MiB. jq's data lives in its wasm memory (capped by maxMemoryBytes) and its
+ * output in buffers outside this heap; the cap catches anything else that would grow with jq's output.
+ */
+export const JQ_WORKER_HEAP_MB = 64;
 /** Default time a jq call may run when neither a deadline nor the shell's remaining time says otherwise. */
 export const JQ_DEFAULT_TIMEOUT_MS = 30_000;
 /** Exit status when the call's deadline passed (as timeout(1)). */

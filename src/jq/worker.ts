@@ -2,9 +2,10 @@
 // (`last(range(1e12))`, `repeat(1)`), which no timer in the same thread can interrupt; in a worker it is
 // stopped by terminating the worker, which is then replaced lazily on the next call.
 
-import { Worker } from "node:worker_threads";
-import { JqDriver, type JqResult } from "./driver.js";
-import { JQ_DRIVER_CONFIG, JQ_EXIT_ABORTED, JQ_EXIT_TIMEOUT } from "./limits.js";
+import { isMainThread, Worker } from "node:worker_threads";
+import { clearHeapFlags } from "../shell/heap-flags.js";
+import { JqDriver, type JqResult, refusedArgv } from "./driver.js";
+import { JQ_DRIVER_CONFIG, JQ_EXIT_ABORTED, JQ_EXIT_TIMEOUT, JQ_WORKER_HEAP_MB } from "./limits.js";
 import { getJqModule } from "./wasm-module.js";
 import { jqWorkerUrl } from "./worker-source.js";
 
@@ -34,6 +35,8 @@ let slotStarting: Promise<Worker> | null = null;
 let busy = false;
 const queue: Job[] = [];
 let inlineDriver: JqDriver | null = null;
+/** Workers that died of their heap cap (their exit says so). */
+const outOfMemory = new WeakSet<Worker>();
 
 const encoder = new TextEncoder();
 
@@ -68,6 +71,23 @@ export async function stopJqWorker(): Promise<void> {
   if (worker) await worker.terminate();
 }
 
+/** The heap limit V8 applies to the jq worker, in bytes (tests of its memory bound; starts the worker if need be). */
+export async function jqWorkerHeapLimit(): Promise<number> {
+  const worker = await getWorker();
+  const id = nextId++;
+  worker.ref();
+  return new Promise((resolve) => {
+    const onMessage = (message: { id: number; heapLimitBytes: number }): void => {
+      if (message.id !== id) return;
+      worker.off("message", onMessage);
+      worker.unref();
+      resolve(message.heapLimitBytes);
+    };
+    worker.on("message", onMessage);
+    worker.postMessage({ id, heapLimit: true });
+  });
+}
+
 function pump(): void {
   if (busy) return;
   const job = queue.shift();
@@ -88,19 +108,40 @@ async function getWorker(): Promise<Worker> {
 
 async function startWorker(): Promise<Worker> {
   const url = await jqWorkerUrl();
-  const worker = new Worker(url, {
-    workerData: { module: getJqModule(), config: JQ_DRIVER_CONFIG },
-    env: {}, // the worker gets none of the host's environment
-    execArgv: [], // nor the host's node flags (--input-type, loaders) that would break a plain JS worker
-  });
+  // TM-MEM-002: the worker's heap is capped, and the host's heap flags, which would override the cap, are cleared
+  // while its isolate is made (0012). Only on the host's thread, which knows their values to put back: a jq worker
+  // started inside a shell worker keeps the host's flags (its output is bounded outside the heap all the same).
+  const restoreHeapFlags = isMainThread ? clearHeapFlags() : () => {};
+  let worker: Worker;
+  try {
+    worker = new Worker(url, {
+      workerData: { module: getJqModule(), config: JQ_DRIVER_CONFIG },
+      env: {}, // the worker gets none of the host's environment
+      execArgv: [], // nor the host's node flags (--input-type, loaders) that would break a plain JS worker
+      resourceLimits: { maxOldGenerationSizeMb: JQ_WORKER_HEAP_MB, maxYoungGenerationSizeMb: 16 },
+    });
+  } catch (error) {
+    restoreHeapFlags();
+    throw error;
+  }
+  worker.once("online", restoreHeapFlags);
   worker.unref(); // an idle jq worker never keeps the host process alive
-  worker.on("error", () => {});
+  worker.on("error", (error: Error & { code?: string }) => {
+    restoreHeapFlags();
+    if (error.code === "ERR_WORKER_OUT_OF_MEMORY") outOfMemory.add(worker);
+  });
   worker.once("exit", () => {
+    restoreHeapFlags();
     if (slot === worker) slot = null;
   });
   slot = worker;
   slotStarting = null;
   return worker;
+}
+
+function stoppedText(worker: Worker): string {
+  if (!outOfMemory.has(worker)) return "jq: error: the jq worker stopped unexpectedly\n";
+  return `jq: error: out of memory (jq's heap limit is ${JQ_WORKER_HEAP_MB} MiB); give jq less data or a narrower filter\n`;
 }
 
 function retire(worker: Worker): void {
@@ -115,6 +156,9 @@ async function runJob(job: Job): Promise<RunJqResult> {
   if (options.deadline !== undefined && options.deadline <= started) {
     return message("jq: timed out after 0 ms\n", JQ_EXIT_TIMEOUT);
   }
+  // TM-MEM-002: arguments jq would refuse never reach the worker (80 MB of them passed its heap cap).
+  const refused = refusedArgv(options.argv, JQ_DRIVER_CONFIG.maxArgvBytes);
+  if (refused) return refused;
   let worker: Worker;
   try {
     worker = await getWorker();
@@ -141,7 +185,7 @@ function callWorker(worker: Worker, options: RunJqOptions, started: number): Pro
       if (msg.id === id) finish(msg.result, false);
     };
     const onAbort = (): void => finish(message("jq: aborted\n", JQ_EXIT_ABORTED), true);
-    const onExit = (): void => finish(message("jq: error: the jq worker stopped unexpectedly\n", 5), true);
+    const onExit = (): void => finish(message(stoppedText(worker), 5), true);
     worker.on("message", onMessage);
     worker.once("exit", onExit);
     options.signal?.addEventListener("abort", onAbort, { once: true });

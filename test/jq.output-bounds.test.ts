@@ -1,0 +1,137 @@
+// TM-MEM-002: jq's output is bounded by what it emits, in bytes and in memory, whatever reads it and however small
+// its writes are; the jq worker's heap is capped whatever heap flags the host runs with.
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { runJq } from "../src/jq/worker.js";
+import { MODES, shop } from "./helpers.js";
+
+const FLOOD = fileURLToPath(new URL("./fixtures/jq-output-flood.ts", import.meta.url));
+const HEAP_LIMIT = fileURLToPath(new URL("./fixtures/jq-heap-limit.ts", import.meta.url));
+/** jq itself takes seconds to print 16 MiB of `1\n` (8 million results); a spawned process adds node and tsx. */
+const SLOW = 90_000;
+
+const CAP_ERROR =
+  "jq: error: output exceeds 16 MiB and was cut there; filter it or take part of it (first(f), limit(n; f))\n";
+/** Lines of `range(3000000)` that fit in 16 MiB: 1,000,000 up to 999999, then 1,236,040 of 8 bytes. */
+const RANGE_LINES_IN_CAP = 2_236_040;
+
+/** Runs `node [nodeArgs] --import tsx <fixture> [args]` with NODE_OPTIONS as given; resolves its stdout. */
+function spawnFixture(fixture: string, args: string[], nodeArgs: string[] = [], nodeOptions?: string) {
+  const env = { ...process.env };
+  delete env.NODE_OPTIONS;
+  if (nodeOptions !== undefined) env.NODE_OPTIONS = nodeOptions;
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", fixture, ...args], { env });
+  let out = "";
+  let err = "";
+  child.stdout.on("data", (chunk: Buffer) => {
+    out += chunk.toString();
+  });
+  child.stderr.on("data", (chunk: Buffer) => {
+    err += chunk.toString();
+  });
+  return new Promise<string>((resolve, reject) => {
+    child.on("error", reject);
+    child.on("close", (status) => {
+      if (status !== 0) reject(new Error(`the fixture exited ${status}: ${err}`));
+      else resolve(out);
+    });
+  });
+}
+
+describe.each(MODES)("jq's output cap (%s)", (mode) => {
+  it(
+    "ends `repeat(1) | head -1` with the cap's error and exit 5, head printing the first line",
+    async () => {
+      const result = await shop(mode).execute(`jq -n 'repeat(1)' | head -1; echo "jq: \${PIPESTATUS[0]}"`);
+      expect(result).toMatchObject({ stdout: "1\njq: 5\n", stderr: CAP_ERROR, exitCode: 0 });
+    },
+    SLOW,
+  );
+
+  it(
+    "passes the first 16 MiB of `range(3000000)` down the pipe and says it cut there",
+    async () => {
+      const result = await shop(mode).execute("jq -n 'range(3000000)' | wc -l");
+      expect(result).toMatchObject({ stdout: `${RANGE_LINES_IN_CAP}\n`, stderr: CAP_ERROR, exitCode: 0 });
+    },
+    SLOW,
+  );
+
+  it("passes ordinary large outputs below the cap whole", async () => {
+    const api = shop(mode);
+    const lines = await api.execute("jq -n 'range(100000)' | wc -l");
+    expect(lines).toMatchObject({ stdout: "100000\n", stderr: "", exitCode: 0 });
+    // One 6.9 MB line, then jq reading it back.
+    const array = await api.execute("jq -nc '[range(1000000)]' | jq 'length, .[-1]'");
+    expect(array).toMatchObject({ stdout: "1000000\n999999\n", stderr: "", exitCode: 0 });
+  });
+});
+
+describe("jq's output in memory", () => {
+  it.each([
+    ["worker", "jq -n 'repeat(1)' | head -1", "1\n"],
+    ["worker", "jq -n 'range(3000000)' | wc -l", `${RANGE_LINES_IN_CAP}\n`],
+    ["inline", "jq -n 'repeat(1)' | head -1", "1\n"],
+  ])(
+    "%s: `%s` stays bounded in a fresh process",
+    async (mode, script, stdout) => {
+      const { peakRssMb, ...result } = JSON.parse(await spawnFixture(FLOOD, [mode, script])) as {
+        peakRssMb: number;
+      };
+      expect(result).toEqual({ stdout, stderr: CAP_ERROR, exitCode: 0 });
+      // node, tsx and the shell take ~360 MB here, plus 16 MiB of output held a few times over; one buffer per
+      // write took this process past 1.4 GB (range) and 3.9 GB (repeat).
+      expect(peakRssMb).toBeLessThan(800);
+    },
+    SLOW,
+  );
+
+  it("keeps what jq printed before it ran out of memory (its stdout is buffered, and emptied at the end)", async () => {
+    const r = await runJq({
+      argv: ["-n", "1, 2, ([range(1e9)] | length)"],
+      stdin: new Uint8Array(0),
+      maxOutputBytes: 2 ** 20,
+      deadline: Date.now() + 30_000,
+    });
+    const decoder = new TextDecoder();
+    expect([decoder.decode(r.stdout), decoder.decode(r.stderr), r.exitCode]).toEqual([
+      "1\n2\n",
+      "jq: error: cannot allocate memory\n",
+      5,
+    ]);
+  }, 40_000);
+});
+
+describe("the jq worker's heap cap under the host's heap flags", () => {
+  it.each([
+    ["no heap flags", [], undefined],
+    ["NODE_OPTIONS=--max-old-space-size=4096", [], "--max-old-space-size=4096"],
+    ["node --max-old-space-size=4096", ["--max-old-space-size=4096"], undefined],
+  ])(
+    "holds with %s",
+    async (_, nodeArgs, nodeOptions) => {
+      const limitMb = Number(await spawnFixture(HEAP_LIMIT, [], nodeArgs, nodeOptions));
+      // 64 MiB of old generation plus V8's young generation and slack: 88 MiB here; 4 GiB when the flag wins.
+      expect(limitMb).toBeGreaterThan(0);
+      expect(limitMb).toBeLessThan(128);
+    },
+    SLOW,
+  );
+});
+
+describe.each(MODES)("jq's arguments (%s)", (mode) => {
+  it(
+    "refuses 80 MB of arguments before they reach the jq worker's capped heap",
+    async () => {
+      const args = Array.from({ length: 10 }, (_, i) => `--arg a${i} "$v"`).join(" ");
+      const result = await shop(mode).execute(`v=$(printf '%08000000d' 0); jq -n ${args} 1; echo "jq $?"`);
+      expect(result).toMatchObject({
+        stdout: "jq 2\n",
+        stderr: "jq: error: argument list too long (over 262144 bytes)\n",
+        exitCode: 0,
+      });
+    },
+    SLOW,
+  );
+});
