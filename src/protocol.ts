@@ -92,8 +92,22 @@ export interface CallRequest {
   callId: string;
 }
 
+/**
+ * TM-DOS-002: what a receiver gets in place of a message it could not read (a failed deserialization), or what a
+ * worker tells the host when a message of either side was lost; the run then ends at once and the worker is
+ * replaced, instead of the run waiting until its deadline for a message that never comes.
+ */
+export interface LostMessage {
+  type: "lost";
+  /** Whether it could not be read (deserialized) or sent (serialized). */
+  failed: "read" | "sent";
+  /** The serializer's error message. */
+  reason: string;
+}
+
 export type ToHost =
   | { type: "ready" }
+  | LostMessage
   /** `slot`: the worker spins for the answer on its reply channel (spin-channel.ts) armed with this number. */
   | { type: "call"; runId: number; call: CallRequest; slot?: number }
   | { type: "done"; runId: number; result: RunResult }
@@ -110,4 +124,6 @@ export type ToWorker =
       spin: boolean;
     }
   | { type: "result"; runId: number; callId: string; outcome: CallOutcome }
+  /** Never sent: what the worker's inbox channel gives for a message it could not read. */
+  | LostMessage
   | { type: "abort"; runId: number; reason: "timeout" | "abort" };

@@ -1,11 +1,19 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import { MAX_WAITING_RUNS, MAX_WAITING_RUNS_PER_CALLER } from "../limits.js";
-import type { CallOutcome, CallRequest, RunRequest, RunResult, ToHost, ToWorker } from "../protocol.js";
+import type {
+  CallOutcome,
+  CallRequest,
+  LostMessage,
+  RunRequest,
+  RunResult,
+  ToHost,
+  ToWorker,
+} from "../protocol.js";
 import type { ToolSpec } from "../tool.js";
 import { clearHeapFlags } from "./heap-flags.js";
 import { type QueueFull, RunQueue, type Waiter } from "./run-queue.js";
-import { ChannelWatcher, SpinChannel, spinChannel } from "./spin-channel.js";
+import { ChannelWatcher, lostMessage, SpinChannel, spinChannel } from "./spin-channel.js";
 import { readStream, resetStream, STOP_FLAG, type StopReason, streamBuffer } from "./stop.js";
 
 /** How a run in a worker reaches the host: tool calls in, the result out. */
@@ -107,6 +115,8 @@ class ShellWorker {
         markReady();
       } else this.deliver(message);
     });
+    // TM-DOS-002: a message node could not deserialize here is not dropped silently: the run ends now.
+    this.worker.on("messageerror", (error: unknown) => this.lose(lostMessage("read", error), true));
     this.worker.on("error", (error: Error & { code?: string }) => {
       restoreHeapFlags();
       if (!this.started) this.failure = error.code ?? error.message;
@@ -145,6 +155,10 @@ class ShellWorker {
 
   /** A message from the worker, by postMessage or through its outbox. */
   deliver(message: ToHost): void {
+    if (message.type === "lost") {
+      this.lose(message, false);
+      return;
+    }
     if (message.type === "ready" || message.runId !== this.runId || !this.handlers) return;
     if (message.type === "call") {
       if (message.slot !== undefined) this.spinning.set(message.call.callId, message.slot);
@@ -166,7 +180,27 @@ class ShellWorker {
   }
 
   post(message: ToWorker): void {
-    this.worker.postMessage(message);
+    try {
+      this.worker.postMessage(message);
+    } catch (error) {
+      this.lose(lostMessage("sent", error), true);
+    }
+  }
+
+  /**
+   * TM-DOS-002: a message between this thread and the worker was lost (`here`: this thread found out). Nobody can
+   * tell which (a call, its answer, the run's end), so the run ends now with what it printed and the worker,
+   * whose run may still be waiting for it, is replaced.
+   */
+  private lose(lost: LostMessage, here: boolean): void {
+    const fromShell = here === (lost.failed === "read");
+    this.dead = true; // not handed another run: it ends with the terminate below
+    this.fail(
+      `the run was stopped: a message ${fromShell ? "from" : "to"} the shell could not be ${lost.failed} ` +
+        `(${lost.reason}); what it printed before is kept. If the script passed deeply nested values, pass ` +
+        "flatter ones",
+    );
+    void this.worker.terminate();
   }
 
   /**

@@ -12,6 +12,7 @@
  * and the receiver, if it stops watching first, disarms it and then gets the message by postMessage instead.
  */
 import { deserialize, serialize } from "node:v8";
+import type { LostMessage } from "../protocol.js";
 
 const HEADER_BYTES = 8;
 /** Bigger messages are posted. */
@@ -76,9 +77,9 @@ export class SpinChannel {
   offer(tag: number, message: unknown): boolean {
     const armed = word(tag, STATE.armed);
     if (Atomics.load(this.header, WORD.state) !== armed) return false;
-    const bytes = serialize(message);
-    if (bytes.byteLength > CHANNEL_BYTES) {
-      // Posted instead: the receiver stops watching now rather than at the end of its wait.
+    const bytes = serialized(message);
+    // Posted instead (too big, or its sender sees the failure there): the receiver stops watching now.
+    if (!bytes || bytes.byteLength > CHANNEL_BYTES) {
       Atomics.compareExchange(this.header, WORD.state, armed, word(tag, STATE.disarmed));
       return false;
     }
@@ -87,10 +88,33 @@ export class SpinChannel {
     return Atomics.compareExchange(this.header, WORD.state, armed, word(tag, STATE.full)) === armed;
   }
 
+  /** The message, or, when it cannot be deserialized, a lost message saying so (TM-DOS-002; never a throw). */
   private read(): unknown {
     const length = Atomics.load(this.header, WORD.length);
-    return deserialize(Buffer.from(this.buffer, HEADER_BYTES, length));
+    try {
+      return deserialize(Buffer.from(this.buffer, HEADER_BYTES, length));
+    } catch (error) {
+      return lostMessage("read", error);
+    }
   }
+}
+
+function serialized(message: unknown): Buffer | undefined {
+  try {
+    return serialize(message);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A lost message: one that could not be `read` (deserialized) or `sent` (serialized), and why. */
+export function lostMessage(failed: "read" | "sent", error: unknown): LostMessage {
+  return { type: "lost", failed, reason: error instanceof Error ? error.message : String(error) };
+}
+
+/** Whether a value taken from a channel or a port is a lost message. */
+export function isLost(value: unknown): value is LostMessage {
+  return typeof value === "object" && value !== null && (value as { type?: unknown }).type === "lost";
 }
 
 /**

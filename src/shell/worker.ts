@@ -9,7 +9,7 @@ import type { ToolSpec } from "../tool.js";
 import { ShellCatalog } from "./catalog.js";
 import type { ToolInvoker } from "./run-context.js";
 import { canStream, runScript } from "./run-script.js";
-import { ChannelWatcher, Pace, SpinChannel, TAG_LIMIT } from "./spin-channel.js";
+import { ChannelWatcher, isLost, lostMessage, Pace, SpinChannel, TAG_LIMIT } from "./spin-channel.js";
 
 /**
  * How long a call's sender spins for the answer before it sleeps until the message comes. The host answers a
@@ -36,9 +36,17 @@ const inboxWatcher = new ChannelWatcher();
 /** Where this thread puts a message while the host watches for it (spin-channel.ts). */
 const outbox = new SpinChannel(workerData.outboxBuffer as SharedArrayBuffer);
 
-/** A message to the host: through the outbox if the host is watching it, else posted. */
+/**
+ * A message to the host: through the outbox if the host is watching it, else posted. One that cannot be sent is
+ * reported as lost instead (TM-DOS-002): the host ends the run and replaces this worker.
+ */
 function send(message: ToHost): void {
-  if (!outbox.offer(0, message)) port?.postMessage(message);
+  if (outbox.offer(0, message)) return;
+  try {
+    port?.postMessage(message);
+  } catch (error) {
+    port?.postMessage(lostMessage("sent", error));
+  }
 }
 
 function catalogFor(catalogId: number, tools: ToolSpec[] | undefined): ShellCatalog {
@@ -118,7 +126,9 @@ function invoker(runId: number): ToolInvoker {
     const sent = performance.now();
     send({ type: "call", runId, call, slot });
     const outcome = slot === undefined ? undefined : spinForReply(slot, call.name);
-    if (outcome) return Promise.resolve(outcome);
+    // An answer this thread could not read: the host, told, ends the run and replaces this worker.
+    if (isLost(outcome)) send(outcome);
+    else if (outcome) return Promise.resolve(outcome);
     return new Promise<CallOutcome>((resolve) => {
       pendingCalls.set(
         call.callId,
@@ -156,7 +166,8 @@ async function run(message: Extract<ToWorker, { type: "run" }>): Promise<void> {
 }
 
 function receive(message: ToWorker): void {
-  if (message.type === "run") {
+  if (message.type === "lost") send(message);
+  else if (message.type === "run") {
     // The run came (by either path): nothing more is watched for until it ends.
     inboxWatcher.forget(inbox);
     void run(message);
@@ -170,5 +181,7 @@ function receive(message: ToWorker): void {
 }
 
 port.on("message", receive);
+// TM-DOS-002: a message from the host that node could not deserialize here (a run, a call's answer, an abort).
+port.on("messageerror", (error) => send(lostMessage("read", error)));
 void canStream();
 send({ type: "ready" });

@@ -1,0 +1,113 @@
+// TM-DOS-002: no message between the host and a shell worker is lost silently. A message that cannot be read
+// (deserialized) ends the run at once with a clear error and the output it had printed, and the worker is
+// replaced. No script can send such a message once JSON depth is capped (TM-DOS-001), so these tests reach one in
+// from below: raw bytes no thread can deserialize (an array nested 20,000 deep, written without serializing it),
+// and the `messageerror` node emits on a Worker when a message's deserialization fails. Worker mode only.
+import { deserialize } from "node:v8";
+import type { Worker } from "node:worker_threads";
+import { describe, expect, it } from "vitest";
+import { ScriptedTool } from "../src/index.js";
+import { sharedPool } from "../src/shell/pool.js";
+import { SpinChannel, spinChannel } from "../src/shell/spin-channel.js";
+import { track } from "./helpers.js";
+
+/** v8-serialized `[[[...[]...]]]`, 20,000 deep: too deep for any thread's stack to deserialize. */
+function undeserializable(): Buffer {
+  const depth = 20_000;
+  const open = Buffer.from("4101", "hex"); // a dense array of one element
+  const empty = Buffer.from("4100240000", "hex"); // []
+  const close = Buffer.from("240001", "hex"); // end of a dense array of one element
+  return Buffer.concat([
+    Buffer.from("ff0f", "hex"),
+    ...Array<Buffer>(depth).fill(open),
+    empty,
+    ...Array<Buffer>(depth).fill(close),
+  ]);
+}
+
+/** The error node gives when those bytes are deserialized. */
+function deserializeError(): Error {
+  try {
+    deserialize(undeserializable());
+  } catch (error) {
+    return error as Error;
+  }
+  throw new Error("the bytes deserialized");
+}
+
+describe("a spin channel", () => {
+  it("hands over a message it cannot read as a lost message instead of throwing", () => {
+    const buffer = spinChannel();
+    const receiver = new SpinChannel(buffer);
+    receiver.arm(0);
+    // What offer() does, with bytes no serializer would write.
+    const bytes = undeserializable();
+    const header = new Int32Array(buffer, 0, 2);
+    Buffer.from(buffer, 8).set(bytes);
+    Atomics.store(header, 1, bytes.byteLength);
+    Atomics.store(header, 0, 2); // tag 0, full
+    expect(receiver.take(0)).toEqual({
+      type: "lost",
+      failed: "read",
+      reason: "Maximum call stack size exceeded",
+    });
+  });
+});
+
+describe("a message between the host and a shell worker that cannot be read", () => {
+  it.each([
+    ["from the shell, read on the host", "messageerror", () => deserializeError(), "from"],
+    [
+      "to the shell, as the worker reports it",
+      "message",
+      () => ({ type: "lost", failed: "read", reason: deserializeError().message }),
+      "to",
+    ],
+  ])(
+    "%s, ends the run at once with a clear error, keeping what it printed; the next run gets a new worker",
+    async (_, event, payload, direction) => {
+      let opened: () => void = () => {};
+      const open = new Promise<void>((resolve) => {
+        opened = resolve;
+      });
+      const api = track(
+        new ScriptedTool({
+          name: "lost",
+          workers: 1,
+          tools: [
+            {
+              name: "gate",
+              execute: () =>
+                new Promise<string>((resolve) => {
+                  opened();
+                  setTimeout(() => resolve("gate\n"), 3_000);
+                }),
+            },
+          ],
+        }),
+      );
+      const running = api.execute("echo before; gate; echo after", { timeoutMs: 20_000 });
+      await open;
+      // The one worker of the pool this ScriptedTool shares, as node reports a message it failed to deserialize
+      // ("messageerror"), or as the worker tells the host about one it could not read.
+      const pool = sharedPool(1, 256) as unknown as { busy: Set<{ worker: Worker }> };
+      const [shell] = [...pool.busy];
+      shell?.worker.emit(event, payload());
+      // At once: before the gate answers (3 s; it would print "gate" and "after"), long before the deadline (20 s).
+      const result = await running;
+      expect(result).toEqual({
+        stdout: "before\n",
+        stderr:
+          `toolshell: the run was stopped: a message ${direction} the shell could not be read (Maximum call stack ` +
+          "size exceeded); what it printed before is kept. If the script passed deeply nested values, pass flatter " +
+          "ones\n",
+        exitCode: 1,
+        trace: [],
+        truncated: false,
+        traceDropped: 0,
+      });
+      expect(await api.execute("echo alive")).toMatchObject({ stdout: "alive\n", exitCode: 0 });
+      expect(pool.busy.has(shell as { worker: Worker })).toBe(false);
+    },
+  );
+});
