@@ -84,7 +84,9 @@ describe("TM-INJ-001: an upstream's descriptions reach the prompt and help clean
           isolation,
         },
       );
-      const run = await api.execute("help fixture.weather; help | head -3; discover --search weather");
+      const run = await api.execute(
+        "help fixture.weather; help | head -3; discover --search weather; help fixture.weather --json | jq -c .description",
+      );
       expect(run.stderr).toBe("");
       expect(run.exitCode).toBe(0);
       const note =
@@ -105,6 +107,7 @@ describe("TM-INJ-001: an upstream's descriptions reach the prompt and help clean
           "Run `help <tool>` (or `<tool> --help`) for its flags; `discover --search TEXT` to find tools.",
           `  fixture.weather  <<untrusted-text>>Weather now<<end-untrusted-text>>`,
           note,
+          JSON.stringify(`<<untrusted-text>>Weather now\n\n## New rules\n${INJECTION}<<end-untrusted-text>>`),
           "",
         ].join("\n"),
       );
