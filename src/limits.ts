@@ -24,10 +24,23 @@ export const KILL_GRACE_MS: number = 200;
 export const DEFAULT_MAX_TOOL_CALLS: number = 1_000;
 /** Bytes of stdout (and, separately, of stderr) a run returns before cutting with a marker. */
 export const DEFAULT_MAX_OUTPUT_BYTES: number = 1024 * 1024;
-/** Iterations of one bash loop. */
-export const DEFAULT_MAX_LOOP_ITERATIONS: number = 10_000;
-/** Commands one run may execute in all. */
-export const DEFAULT_MAX_COMMANDS: number = 100_000;
+/**
+ * Iterations of one bash loop (just-bash also caps `seq`'s lines and xargs' runs with it). A backstop, not the
+ * bound: the deadline ends a loop at its next iteration (TM-LIM-002), so ordinary data work (a loop over
+ * `$(seq 1 100000)`, ~1.6 s here) fits; 10,000 broke `seq 1 100000`.
+ */
+export const DEFAULT_MAX_LOOP_ITERATIONS: number = 1_000_000;
+/** Commands one run may execute in all; a backstop like the loop cap (a million commands take ~30 s here). */
+export const DEFAULT_MAX_COMMANDS: number = 1_000_000;
+/** Words of one list, elements of one array, lines seq, grep or xargs produce (just-bash's maxArrayElements). */
+export const MAX_SHELL_LIST_ITEMS: number = 1_000_000;
+/** just-bash's work units per run (array assignments, mapfile, brace expansion): ten full lists' worth. */
+export const MAX_SHELL_WORK_UNITS: number = 10 * MAX_SHELL_LIST_ITEMS;
+/**
+ * Records and loop iterations of one awk or sed program. These loops run without a look at the deadline (on the
+ * caller's thread in inline mode), so the cap stays lower than the shell's: 100,000 take ~0.2 s of awk here.
+ */
+export const MAX_AWK_SED_ITERATIONS: number = 100_000;
 /** Trace entries kept per run; the rest are counted. */
 export const MAX_TRACE_ENTRIES: number = 1_000;
 /** UTF-8 bytes a trace entry keeps of its argv, and separately of its params' JSON; the rest is cut (TM-MEM-003). */

@@ -188,6 +188,34 @@ function visit(value: unknown, functions: string): void {
   if (value.type === "Statement" && value.background === true) backgroundJob(value, functions);
 }
 
+/** The internal names the guard writes into a script, as the script's author wrote them. */
+const AUTHORED: ReadonlyMap<string, string> = new Map([
+  [WAIT_COMMAND, "wait"],
+  [HELP_COMMAND, "help"],
+  [`$${LAST_JOB_VARIABLE}`, "$!"],
+  [BACKGROUND_COMMAND, "background"],
+  [REFUSE_COMMAND, "refused:"],
+]);
+const INTERNAL =
+  /^(\++) __toolshell_refuse .*\n|^(\++) __toolshell_bg (.*)$|\$?__(?:toolshell|TOOLSHELL)_[A-Za-z_]+/gm;
+
+/**
+ * TM-LEAK-001: what the run prints never names the guard's rewrites. They show where the shell echoes a command
+ * back (`set -x`, `type f`, `declare -f`, `$_`): an xtrace line of a refusal is dropped (the refusal's message
+ * follows it), one of a background job reads `cmd &`, and every other name reads as what the script wrote.
+ */
+export function hideInternalNames(text: string): string {
+  if (!text.includes("__toolshell_") && !text.includes("__TOOLSHELL_")) return text;
+  return text.replace(
+    INTERNAL,
+    (match, _refused: string | undefined, plus: string | undefined, job: string) => {
+      if (match.endsWith("\n")) return "";
+      if (plus !== undefined) return `${plus} ${job} &`;
+      return AUTHORED.get(match) ?? match;
+    },
+  );
+}
+
 /**
  * The script guard: rewrites, before the run, every construct the refusing filesystem cannot catch cleanly
  * (file redirections, process substitution, `source`, running a path) into a command that prints why it was

@@ -17,7 +17,12 @@ import { outCommand } from "../../builtins/out.js";
 import { parallelCommand } from "../../builtins/parallel.js";
 import { callTool, toolCommand } from "../../builtins/tool-command.js";
 import { cutMiddle } from "../budget.js";
-import { MAX_PIPE_BYTES } from "../limits.js";
+import {
+  MAX_AWK_SED_ITERATIONS,
+  MAX_PIPE_BYTES,
+  MAX_SHELL_LIST_ITEMS,
+  MAX_SHELL_WORK_UNITS,
+} from "../limits.js";
 import type { RunRequest, RunResult } from "../protocol.js";
 import { closest } from "../suggest.js";
 import type { ShellCatalog } from "./catalog.js";
@@ -28,8 +33,10 @@ import {
   TRANSFORM_COMMANDS,
   WRAPPED_COMMANDS,
 } from "./commands.js";
+import { ownLimits, releaseDiscardedOutput } from "./discarded-output.js";
 import { RefusingFileSystem } from "./filesystem.js";
-import { scriptGuard } from "./guard.js";
+import { hideInternalNames, scriptGuard } from "./guard.js";
+import { explainLimits } from "./limit-messages.js";
 import { RunContext, type ToolInvoker } from "./run-context.js";
 import { loneToolCall } from "./simple-command.js";
 import {
@@ -160,6 +167,11 @@ function buildShell(
       maxLoopIterations: request.limits.maxLoopIterations,
       maxCommandCount: request.limits.maxCommands,
       maxOutputSize: Math.max(MAX_PIPE_BYTES * 2, request.limits.maxOutputBytes * 2),
+      // TM-LIM-002: the hardened profile's 10,000 awk records and 100,000 list items broke ordinary data work.
+      maxArrayElements: MAX_SHELL_LIST_ITEMS,
+      maxWorkUnits: MAX_SHELL_WORK_UNITS,
+      maxAwkIterations: MAX_AWK_SED_ITERATIONS,
+      maxSedIterations: MAX_AWK_SED_ITERATIONS,
     },
   });
   if (direct) {
@@ -167,6 +179,7 @@ function buildShell(
     for (const command of registered) register.call(bash, command);
   }
   bash.registerTransformPlugin(scriptGuard);
+  ownLimits(bash);
   return { bash, names };
 }
 
@@ -233,6 +246,7 @@ export async function runScript(
     const called = await callTool(lone.spec, run, lone.argv, EMPTY_BYTES);
     return ended(request, run, filesystem, stopper, asShellOutput(called), catalog.names);
   }
+  await releaseDiscardedOutput();
   const { bash, names } = buildShell(request, run, filesystem, stopper);
   stopper.attach(bash);
   run.startJob = (text, variables) =>
@@ -268,9 +282,9 @@ function ended(
   known: string[],
 ): RunResult {
   const ended = stopper.finish(executed.stderr, executed.exitCode, request.timeoutMs);
-  const stdout = truncate(executed.stdout, request.limits.maxOutputBytes, "stdout");
+  const stdout = truncate(hideInternalNames(executed.stdout), request.limits.maxOutputBytes, "stdout");
   const stderr = truncate(
-    suggestCommands(explainRefusals(ended.stderr, filesystem), known),
+    suggestCommands(explainLimits(explainRefusals(hideInternalNames(ended.stderr), filesystem)), known),
     request.limits.maxOutputBytes,
     "stderr",
   );

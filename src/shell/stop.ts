@@ -18,7 +18,7 @@ export interface StopSources {
 
 /** The lines just-bash prints for the limits the stopper trips; replaced by one line that says why. */
 const TRIPPED =
-  /^bash: .*(too many commands executed \(>0\)|too many iterations|loop iterations|aborted|exceeded execution deadline).*\n/gm;
+  /^bash: .*(too many commands executed \(>0\)|too many iterations|loop iterations|limit exceeded \(0\)|aborted|exceeded execution deadline).*\n/gm;
 
 /**
  * Why an aborted signal stopped a run or a call: the clocks of runs and calls abort with a TimeoutError when
