@@ -17,7 +17,7 @@ type RegExpEngine = NonNullable<CodeOptions["regExp"]>;
  * a character, measured), and host calls (1 MiB params) and output checks (16 MiB results) run on the caller's
  * thread: past this, further pattern tests fail rather than stall it (a shell call's flags, 64 KiB, never reach it).
  */
-export const MAX_PATTERN_TEXT_CHARS = 128 * 1024;
+export const MAX_PATTERN_TEXT_CHARS: number = 128 * 1024;
 
 /** What the current validation may still test; unbounded outside {@link withPatternBudget}. */
 let remaining = Number.POSITIVE_INFINITY;
