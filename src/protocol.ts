@@ -110,8 +110,9 @@ export type ToHost =
   | LostMessage
   /** `slot`: the worker spins for the answer on its reply channel (spin-channel.ts) armed with this number. */
   | { type: "call"; runId: number; call: CallRequest; slot?: number }
-  | { type: "done"; runId: number; result: RunResult }
-  | { type: "failed"; runId: number; message: string };
+  /** `retire`: the worker's heap passed its cap, or stayed large after the run; the host replaces it (TM-MEM-005). */
+  | { type: "done"; runId: number; result: RunResult; retire?: boolean }
+  | { type: "failed"; runId: number; message: string; retire?: boolean };
 
 export type ToWorker =
   /** `spin`: the run may spin and watch for messages (0010); false when the threads would share a core. */

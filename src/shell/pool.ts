@@ -100,6 +100,11 @@ export class WorkerPool {
 
   private release(worker: ShellWorker): void {
     worker.runId = -1;
+    // TM-MEM-005: a worker retiring after its run (its heap stayed large) is replaced, not reused.
+    if (worker.dead) {
+      this.forget(worker);
+      return;
+    }
     const next = this.waiting.next();
     if (next) next.take(worker);
     else {

@@ -3,8 +3,10 @@
  * (its result, a failure, memory, a lost message). The pool (pool.ts) decides which run gets which worker.
  */
 import { Worker } from "node:worker_threads";
+import { WORKER_HEAP_HEADROOM_MB } from "../limits.js";
 import type { CallOutcome, CallRequest, LostMessage, RunResult, ToHost, ToWorker } from "../protocol.js";
 import { clearHeapFlags } from "./heap-flags.js";
+import { outOfMemoryMessage } from "./heap-guard.js";
 import { ChannelWatcher, lostMessage, SpinChannel, spinChannel } from "./spin-channel.js";
 import { readStream, STOP_FLAG, type StopReason, streamBuffer } from "./stop.js";
 
@@ -90,7 +92,7 @@ export class ShellWorker {
       if (!this.started) this.failure = error.code ?? error.message;
       this.fail(
         error.code === "ERR_WORKER_OUT_OF_MEMORY"
-          ? `the script ran out of memory (the shell's limit is ${memoryLimitMb} MiB) and was stopped`
+          ? outOfMemoryMessage(memoryLimitMb)
           : `the shell stopped: ${error.message}`,
       );
     });
@@ -115,9 +117,15 @@ export class ShellWorker {
         replyBuffer: this.replyBuffer,
         outboxBuffer: this.outboxBuffer,
         inboxBuffer: this.inboxBuffer,
+        memoryLimitMb,
       },
       env: {},
-      resourceLimits: { maxOldGenerationSizeMb: memoryLimitMb, maxYoungGenerationSizeMb: 32 },
+      // TM-MEM-005: the cap is enforced by the worker (heap-guard.ts); V8's limit leaves room above it for one
+      // oversized allocation, which past V8's limit + 16 MiB would abort the host process, not end the worker.
+      resourceLimits: {
+        maxOldGenerationSizeMb: memoryLimitMb + WORKER_HEAP_HEADROOM_MB,
+        maxYoungGenerationSizeMb: 32,
+      },
     });
   }
 
@@ -131,8 +139,13 @@ export class ShellWorker {
     if (message.type === "call") {
       if (message.slot !== undefined) this.spinning.set(message.call.callId, message.slot);
       this.handlers.onCall(message.call);
-    } else if (message.type === "done") this.take().onDone(message.result);
-    else this.take().onFailed(message.message);
+    } else {
+      // TM-MEM-005: a worker whose heap stayed large after its run is replaced, never handed another run.
+      if (message.retire) this.dead = true;
+      if (message.type === "done") this.take().onDone(message.result);
+      else this.take().onFailed(message.message);
+      if (message.retire) void this.worker.terminate();
+    }
   }
 
   private take(): RunHandlers {

@@ -7,6 +7,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import type { CallOutcome, ToHost, ToWorker } from "../protocol.js";
 import type { ToolSpec } from "../tool.js";
 import { ShellCatalog } from "./catalog.js";
+import { HeapGuard, outOfMemoryMessage } from "./heap-guard.js";
 import type { ToolInvoker } from "./run-context.js";
 import { canStream, runScript } from "./run-script.js";
 import { ChannelWatcher, isLost, lostMessage, Pace, SpinChannel, TAG_LIMIT } from "./spin-channel.js";
@@ -26,6 +27,8 @@ const stopFlag = new Int32Array(workerData.stopBuffer as SharedArrayBuffer);
 const outputBuffer = workerData.outputBuffer as SharedArrayBuffer;
 /** Where the host puts a call's outcome while this thread spins for it (spin-channel.ts). */
 const replies = new SpinChannel(workerData.replyBuffer as SharedArrayBuffer);
+/** TM-MEM-005: the memory cap, enforced here between commands and after each run. */
+const heap = new HeapGuard(workerData.memoryLimitMb as number);
 const catalogs = new Map<number, ShellCatalog>();
 const pendingCalls = new Map<string, (outcome: CallOutcome) => void>();
 let current: { runId: number; controller: AbortController } | undefined;
@@ -148,10 +151,14 @@ async function run(message: Extract<ToWorker, { type: "run" }>): Promise<void> {
   spin.allowed = message.spin;
   const controller = new AbortController();
   current = { runId, controller };
-  let ended: ToHost;
+  // Past the cap the run fails at once, and the host ends this worker: it keeps what the run streamed.
+  const memory = heap.watch(controller, () =>
+    send({ type: "failed", runId, message: outOfMemoryMessage(heap.capMb), retire: true }),
+  );
+  let ended: Extract<ToHost, { type: "done" | "failed" }>;
   try {
     const catalog = catalogFor(message.catalogId, message.tools);
-    const stop = { signal: controller.signal, flag: stopFlag };
+    const stop = { signal: memory.signal, flag: stopFlag };
     const result = await runScript(request, catalog, invoker(runId), stop, runId, outputBuffer);
     ended = { type: "done", runId, result };
   } catch (error) {
@@ -159,6 +166,13 @@ async function run(message: Extract<ToWorker, { type: "run" }>): Promise<void> {
   } finally {
     current = undefined;
     pendingCalls.clear();
+  }
+  // TM-MEM-005: nothing of the run is kept here; a heap still large after it is not carried into the next run
+  // (or into this thread's teardown at close): the host replaces this worker.
+  if (memory.tripped()) return;
+  if (heap.shouldRetire()) {
+    send({ ...ended, retire: true });
+    return;
   }
   // A host that starts runs back to back hands the next one over through the inbox and wakes nobody.
   if (spin.allowed) inboxWatcher.watch(inbox, (next) => receive(next as ToWorker));
@@ -183,5 +197,7 @@ function receive(message: ToWorker): void {
 port.on("message", receive);
 // TM-DOS-002: a message from the host that node could not deserialize here (a run, a call's answer, an abort).
 port.on("messageerror", (error) => send(lostMessage("read", error)));
+// TM-MEM-005: V8's limit is above the cap, so a cap too small for the shell itself is refused here.
+if (heap.tooSmall()) throw new Error(`its heap after loading is over the ${heap.capMb} MiB limit`);
 void canStream();
 send({ type: "ready" });
