@@ -50,16 +50,17 @@ interface Answer {
   body: string;
 }
 
-function post(url: string, headers: Record<string, string>, message: unknown): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(url, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        accept: "application/json, text/event-stream",
-        ...headers,
-      },
-    });
+/** Sends a POST's headers now; the returned function sends its body and waits for the answer. */
+function send(url: string, headers: Record<string, string>): (message: unknown) => Promise<Answer> {
+  const req = httpRequest(url, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      ...headers,
+    },
+  });
+  const answer = new Promise<Answer>((resolve, reject) => {
     req.on("response", (response) => {
       let body = "";
       response.setEncoding("utf8");
@@ -72,8 +73,16 @@ function post(url: string, headers: Record<string, string>, message: unknown): P
       });
     });
     req.on("error", reject);
-    req.end(JSON.stringify(message));
   });
+  req.flushHeaders();
+  return (message) => {
+    req.end(JSON.stringify(message));
+    return answer;
+  };
+}
+
+function post(url: string, headers: Record<string, string>, message: unknown): Promise<Answer> {
+  return send(url, headers)(message);
 }
 
 const auth = (tenant: string): Record<string, string> =>
@@ -101,6 +110,14 @@ async function list(url: string, tenant: string, sessionId: string | number): Pr
   const message = { jsonrpc: "2.0", id: 2, method: "tools/list" };
   return (await post(url, inSession(tenant, String(sessionId)), message)).status;
 }
+
+/** A script call that holds its session busy until the test releases it (see `held`). */
+const HOLD = {
+  jsonrpc: "2.0",
+  id: 3,
+  method: "tools/call",
+  params: { name: "script", arguments: { commands: "hold" } },
+};
 
 async function until(condition: () => boolean, what: string): Promise<void> {
   const end = Date.now() + 10_000;
@@ -138,13 +155,7 @@ describe("serveHttp sessions per tenant", () => {
   it("never closes a busy session: 503 naming the cap when all of the tenant's are busy, others unaffected", async () => {
     const url = await start({ maxSessions: 10, maxSessionsPerTenant: 1 });
     const busy = await open(url, "acme");
-    const call = {
-      jsonrpc: "2.0",
-      id: 3,
-      method: "tools/call",
-      params: { name: "script", arguments: { commands: "hold" } },
-    };
-    const running = post(url, inSession("acme", String(busy)), call);
+    const running = post(url, inSession("acme", String(busy)), HOLD);
     await until(() => held.length === 1, "the tool to start");
     const refused = await post(url, auth("acme"), INITIALIZE);
     expect(refused.status).toBe(503);
@@ -174,6 +185,58 @@ describe("serveHttp sessions per tenant", () => {
       ...(await Promise.all(hog.map((id) => list(url, "hog", id)))),
       await list(url, "small", small),
     ]).toEqual([404, 200, 200]);
+  });
+
+  it("takes room on a full server from a tenant with an idle session when the biggest holds only busy ones", async () => {
+    const url = await start({ maxSessions: 4, maxSessionsPerTenant: 2 });
+    const hog = [await open(url, "hog"), await open(url, "hog")];
+    const quiet = [await open(url, "quiet"), await open(url, "quiet")];
+    const running = hog.map((id) => post(url, inSession("hog", String(id)), HOLD));
+    await until(() => held.length === 2, "both of hog's calls to start");
+    const newcomer = await open(url, "newcomer");
+    expect(typeof newcomer).toBe("string");
+    expect([
+      ...(await Promise.all(quiet.map((id) => list(url, "quiet", id)))),
+      await list(url, "newcomer", newcomer),
+    ]).toEqual([404, 200, 200]);
+    for (const release of held.splice(0)) release();
+    expect((await Promise.all(running)).map((answer) => answer.status)).toEqual([200, 200]);
+  });
+
+  it("never takes a slot from a tenant holding fewer sessions than the newcomer would", async () => {
+    const url = await start({ maxSessions: 4, maxSessionsPerTenant: 4 });
+    const first = [await open(url, "first"), await open(url, "first")];
+    const second = [await open(url, "second"), await open(url, "second")];
+    const third = await open(url, "second"); // second would hold 3, first holds 2: second replaces its own
+    expect(typeof third).toBe("string");
+    expect([
+      ...(await Promise.all(first.map((id) => list(url, "first", id)))),
+      ...(await Promise.all([...second, third].map((id) => list(url, "second", id)))),
+    ]).toEqual([200, 200, 404, 200, 200]);
+  });
+
+  it("holds a tenant's cap for an initialize whose body arrives after its sessions became busy", async () => {
+    let waiting = 0;
+    const url = await start({
+      maxSessions: 10,
+      maxSessionsPerTenant: 2,
+      authenticate: (request) => {
+        if (request.headers["mcp-session-id"] === undefined) waiting++;
+        return { token: "acme", clientId: "acme", scopes: [] };
+      },
+    });
+    const sessions = [await open(url, "acme"), await open(url, "acme")];
+    const late = send(url, auth("acme")); // its headers now, its body later
+    await until(() => waiting === 3, "the late initialize to be authenticated");
+    const running = sessions.map((id) => post(url, inSession("acme", String(id)), HOLD));
+    await until(() => held.length === 2, "both sessions' calls to start");
+    const refused = await late(INITIALIZE);
+    expect([refused.status, JSON.parse(refused.body).error.message]).toEqual([
+      503,
+      "Too many open sessions for this tenant (at most 2, none idle); end one with DELETE or retry when one has no request in flight",
+    ]);
+    for (const release of held.splice(0)) release();
+    expect((await Promise.all(running)).map((answer) => answer.status)).toEqual([200, 200]);
   });
 
   it("does not evict for a request that is not an initialize", async () => {

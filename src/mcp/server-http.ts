@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { ToolshellError } from "../errors.js";
 import type { ScriptedTool } from "../scripted-tool.js";
 import { createMcpServer, type McpServerOptions } from "./server-core.js";
@@ -31,9 +32,10 @@ export interface McpHttpOptions extends McpServerOptions {
    */
   authenticate?: (request: IncomingMessage) => AuthInfo | undefined | Promise<AuthInfo | undefined>;
   /**
-   * Sessions open at once (default 100). When they are all open, a new `initialize` closes the least recently
-   * used idle session (no request in flight but a standing GET stream) of the tenant holding the most sessions;
-   * 503 when that tenant has none idle.
+   * Sessions open at once (default 100). When they are all open, a new `initialize` closes an idle session (no
+   * request in flight but a standing GET stream) of the tenant that would hold the most, the newcomer counted with
+   * the session it opens and losing its own first on a tie; a tenant holding fewer than the newcomer would never
+   * loses one. 503 when no such session is idle.
    */
   maxSessions?: number;
   /**
@@ -101,6 +103,29 @@ function fromThisMachine(request: IncomingMessage, port: number): boolean {
   }
 }
 
+/** A request body is read up to this many bytes, as the SDK's transport does by default. */
+const MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+/**
+ * A session-less POST's body, parsed (json undefined when it is not JSON). A body past MAX_BODY_BYTES is drained,
+ * not kept; one whose Content-Length says so is not read at all, and the SDK answers it (413).
+ */
+async function readBody(request: IncomingMessage): Promise<{ json?: unknown; tooLarge?: true }> {
+  if (Number(request.headers["content-length"]) > MAX_BODY_BYTES) return {};
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+  }
+  if (size > MAX_BODY_BYTES) return { tooLarge: true };
+  try {
+    return { json: JSON.parse(Buffer.concat(chunks).toString("utf8")) };
+  } catch {
+    return {};
+  }
+}
+
 function positiveOption(value: number | undefined, fallback: number, name: string): number {
   if (value === undefined) return fallback;
   if (!Number.isFinite(value) || value <= 0) {
@@ -142,12 +167,20 @@ export async function serveHttp(api: ScriptedTool, options: McpHttpOptions): Pro
     response: ServerResponse,
     owner: string | undefined,
   ) => {
-    const refused = pool.reserve(owner);
+    const body = await readBody(request);
+    if (body.tooLarge) {
+      jsonRpcError(response, 413, `Payload Too Large: Request body must not exceed ${MAX_BODY_BYTES} bytes`);
+      return;
+    }
+    // Room is made (an idle session closed) only for an initialize, and at once, before anything else is awaited:
+    // the caps hold at the peak of a burst, and a request that is not one cannot evict anyone (TM-ISO-002).
+    const initialize = body.json !== undefined && [body.json].flat().some(isInitializeRequest);
+    const refused = initialize ? pool.reserve(owner) : undefined;
     if (refused !== undefined) {
       jsonRpcError(response, 503, refused);
       return;
     }
-    let reserved = true;
+    let reserved = initialize;
     const release = () => {
       if (reserved) pool.release(owner);
       reserved = false;
@@ -156,7 +189,7 @@ export async function serveHttp(api: ScriptedTool, options: McpHttpOptions): Pro
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: randomUUID,
       onsessioninitialized: (sessionId) => {
-        release(); // the session takes the slot itself
+        reserved = false; // the session takes the slot reserved for it
         pool.track(pool.add(sessionId, { server, transport, owner }), request, response);
       },
     });
@@ -165,7 +198,8 @@ export async function serveHttp(api: ScriptedTool, options: McpHttpOptions): Pro
     };
     try {
       await server.connect(transport);
-      await transport.handleRequest(request, response);
+      // A body that is not JSON is the SDK's to answer (it reads an empty one): 406, 415 or a parse error.
+      await transport.handleRequest(request, response, body.json);
     } finally {
       release();
       // Anything but an initialize leaves the transport without a session: drop it.
