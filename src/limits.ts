@@ -62,9 +62,10 @@ export const DEFAULT_WORKER_MEMORY_MB: number = 256;
  * TM-MEM-005: V8's own heap limit for a shell worker sits this far above its memory cap, which the worker
  * enforces itself between commands. V8 lets one young allocation of any size through (the 300 MB string of a
  * `"$x$x..."` word before its length check), and a full GC that then finds more than its limit + 16 MiB live
- * aborts the whole process instead of ending the worker. A one-byte string at V8's length limit is 512 MiB.
+ * aborts the whole process instead of ending the worker. V8's biggest single object is ~1 GiB (a two-byte
+ * string at its length limit, 2^29 characters): a 576 MiB headroom still let a 1 GB word abort 1 host in 4.
  */
-export const WORKER_HEAP_HEADROOM_MB: number = 576;
+export const WORKER_HEAP_HEADROOM_MB: number = 1088;
 /** After a run, a shell worker whose heap stays above this share of its cap (after a full GC) is replaced. */
 export const WORKER_RETIRE_HEAP_SHARE: number = 0.5;
 /** Bytes one command may pass down a pipe (jq's output cap); pipes are never cut to the model-facing budget. */

@@ -31,7 +31,7 @@ function fullGc(): (() => void) | undefined {
 }
 
 /** Commands and loop iterations between two looks at the heap (one look is ~1 us; a GC only past the cap). */
-const CHECK_EVERY = 32;
+const CHECK_EVERY = 8;
 
 export class HeapGuard {
   private readonly capBytes: number;
