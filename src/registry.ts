@@ -18,6 +18,7 @@ import {
   type OutputIssues,
   strictOutputMessage,
 } from "./output-check.js";
+import type { PlanRecorder } from "./plan.js";
 import { decide, type Policy, type PolicyCall } from "./policy.js";
 import type { CallErrorCode, CallOutcome, RejectedCall } from "./protocol.js";
 import { compileValidator, type Validator } from "./schema/validate.js";
@@ -45,7 +46,7 @@ export interface CallRequestContext {
   tenant: string | undefined;
   sanitizeErrors: boolean;
   /** Plan mode: calls of tools that are not read-only are recorded here instead of run. */
-  plan?: PlannedCall[];
+  plan?: PlanRecorder;
   /** The run's span, when telemetry records it: each call's span is its child. */
   span?: SpanLike;
   /** The run's own hook, called after the ScriptedTool's. */
@@ -57,8 +58,15 @@ export interface CallRequestContext {
 /** A call plan mode recorded instead of running it (its params were validated). */
 export interface PlannedCall {
   name: string;
+  /**
+   * The call's params, cut like the trace's past its byte budget (4 KiB of JSON per call, 1 MiB per run): a string
+   * value keeps its head and a `[toolshell: N bytes cut]` marker, any other value becomes
+   * `[toolshell: N bytes of JSON cut]`, keys past the budget are left out (`{}` once the run's budget is spent).
+   */
   params: Record<string, unknown>;
   callId: string;
+  /** Set when params were cut: the UTF-8 bytes of their whole JSON. */
+  truncated?: { paramsBytes: number };
 }
 
 /** Options of a Registry. */
@@ -461,7 +469,7 @@ export class Registry {
       }
     }
     if (request.plan && !tool.spec.risk.readOnly) {
-      request.plan.push({ name, params, callId: request.callId });
+      request.plan.record(name, params, request.callId);
       const placeholder = JSON.stringify({ planned: true, tool: name, callId: request.callId });
       record.planned = true;
       const outcome: CallOutcome = {

@@ -1,8 +1,9 @@
 import { AsyncResource } from "node:async_hooks";
 import { setMaxListeners } from "node:events";
 import { EXIT_BUSY, KILL_GRACE_MS } from "./limits.js";
+import type { PlanRecorder } from "./plan.js";
 import type { CallOutcome, CallRequest, RunRequest, RunResult } from "./protocol.js";
-import type { OnCall, PlannedCall, Registry } from "./registry.js";
+import type { OnCall, Registry } from "./registry.js";
 import { ShellCatalog } from "./shell/catalog.js";
 import type { Busy, CatalogSnapshot, RunTicket, WorkerPool } from "./shell/pool.js";
 import { runScript, truncate } from "./shell/run-script.js";
@@ -20,7 +21,7 @@ export interface RunSetup {
   context: unknown;
   tenant: string | undefined;
   /** Plan mode's record of the calls it did not run. */
-  plan?: PlannedCall[];
+  plan?: PlanRecorder;
   /** The run's span (telemetry): each call's span is its child. */
   span?: SpanLike;
   /** The run's own onCall hook. */

@@ -13,6 +13,7 @@ import {
   MAX_TIMEOUT_MS,
   MAX_TRACE_ENTRIES,
 } from "./limits.js";
+import { PlanRecorder } from "./plan.js";
 import type { Policy } from "./policy.js";
 import { renderSystemPrompt } from "./prompt.js";
 import type { RunLimits, RunRequest } from "./protocol.js";
@@ -132,7 +133,10 @@ export interface ExecuteResult {
    * when none was.
    */
   traceTruncated?: number;
-  /** In plan mode: the calls of tools that are not read-only, in order, which did not run. */
+  /**
+   * In plan mode: the calls of tools that are not read-only, in order, which did not run; their params are cut
+   * like the trace's past its byte budget (see PlannedCall).
+   */
   plannedCalls?: PlannedCall[];
   /**
    * Set when the run called a `trust: "untrusted"` tool: stdout and stderr are then each delimited by
@@ -330,7 +334,7 @@ export class ScriptedTool {
       signal: options.signal,
       context: options.context,
       tenant: options.tenant,
-      plan: options.plan ? [] : undefined,
+      plan: options.plan ? new PlanRecorder() : undefined,
       span,
       onCall: options.onCall,
       records,
@@ -343,7 +347,7 @@ export class ScriptedTool {
     if (rejected) this.registry.rejected(rejected, setup);
     const traceTruncated = completeTrace(ran.trace, records, options.tenant);
     const completed = traceTruncated > 0 ? { ...ran, traceTruncated } : ran;
-    const planned = setup.plan ? { ...completed, plannedCalls: setup.plan } : completed;
+    const planned = setup.plan ? { ...completed, plannedCalls: setup.plan.calls } : completed;
     const result = markUntrusted(planned, records);
     if (span) {
       this.telemetry?.endRun(span, { exitCode: result.exitCode, stdout: result.stdout, calls: records.size });

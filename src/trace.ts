@@ -166,6 +166,35 @@ function boundParams(
 }
 
 /**
+ * A byte budget spent the trace's way: each entry keeps at most `entryBytes` of argv and of params' JSON, and all
+ * entries at most `totalBytes` of both, cut at visible markers (see TraceEntry.argv and .params). `total` is set
+ * when something was cut: the UTF-8 bytes before the cut. The trace has one; plan mode's plannedCalls another.
+ */
+export class ByteBudget {
+  private remaining: number;
+
+  constructor(
+    private readonly entryBytes: number = MAX_TRACE_ARGS_BYTES,
+    totalBytes: number = MAX_TRACE_BYTES,
+  ) {
+    this.remaining = totalBytes;
+  }
+
+  argv(argv: string[]): { argv: string[]; total?: number } {
+    const bounded = boundArgv(argv, Math.min(this.entryBytes, this.remaining));
+    this.remaining = Math.max(0, this.remaining - bounded.bytes);
+    return bounded;
+  }
+
+  /** params within the budget; undefined params when the budget is spent (total then says how big they were). */
+  params(params: Record<string, unknown>): { params?: Record<string, unknown>; total?: number } {
+    const bounded = boundParams(params, Math.min(this.entryBytes, this.remaining));
+    this.remaining = Math.max(0, this.remaining - bounded.bytes);
+    return bounded;
+  }
+}
+
+/**
  * Collects a run's trace, keeping the first `limit` entries and counting the rest.
  * TM-MEM-003: entries are also bounded in bytes: each keeps at most `entryBytes` of argv and of params, and the
  * run's entries at most `totalBytes` of both in all, so 1,000 calls with 32 KiB flags stay near 1 MiB (63 MiB
@@ -174,14 +203,14 @@ function boundParams(
 export class TraceRecorder {
   readonly entries: TraceEntry[] = [];
   dropped = 0;
-  private budget: number;
+  private readonly budget: ByteBudget;
 
   constructor(
     private readonly limit: number,
-    private readonly entryBytes: number = MAX_TRACE_ARGS_BYTES,
+    entryBytes: number = MAX_TRACE_ARGS_BYTES,
     totalBytes: number = MAX_TRACE_BYTES,
   ) {
-    this.budget = totalBytes;
+    this.budget = new ByteBudget(entryBytes, totalBytes);
   }
 
   record(entry: TraceEntry): void {
@@ -190,13 +219,8 @@ export class TraceRecorder {
   }
 
   private bounded(entry: TraceEntry): TraceEntry {
-    const argv = boundArgv(entry.argv, Math.min(this.entryBytes, this.budget));
-    this.budget = Math.max(0, this.budget - argv.bytes);
-    const params =
-      entry.params === undefined
-        ? undefined
-        : boundParams(entry.params, Math.min(this.entryBytes, this.budget));
-    if (params) this.budget = Math.max(0, this.budget - params.bytes);
+    const argv = this.budget.argv(entry.argv);
+    const params = entry.params === undefined ? undefined : this.budget.params(entry.params);
     if (argv.total === undefined && params?.total === undefined) return entry;
     const truncated: NonNullable<TraceEntry["truncated"]> = {};
     if (argv.total !== undefined) truncated.argvBytes = argv.total;
