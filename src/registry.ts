@@ -452,12 +452,14 @@ export class Registry {
       const message = `${name}: params too large: ${paramBytes} bytes of JSON (at most ${MAX_PARAMS_BYTES})\n`;
       return this.finish(record, started, request, span, refused(failed("payload_too_large", message, 2)));
     }
-    // TM-DOS-001: every surface's params, before validation and the callback walk them (the shell checked already).
-    if (jsonTextDeeperThan(json, MAX_JSON_DEPTH + 1)) {
-      const message = `${name}: params nested deeper than ${MAX_JSON_DEPTH} levels\n`;
-      return this.finish(record, started, request, span, refused(failed("invalid_params", message, 2)));
-    }
     if (surface === "host") {
+      // TM-DOS-001: before validation and the callback walk them. A script's params were checked (every value, by
+      // flag or piped in) before they left the shell; host calls are the only other surface, so each call's
+      // params are checked exactly once.
+      if (jsonTextDeeperThan(json, MAX_JSON_DEPTH + 1)) {
+        const message = `${name}: params nested deeper than ${MAX_JSON_DEPTH} levels\n`;
+        return this.finish(record, started, request, span, refused(failed("invalid_params", message, 2)));
+      }
       if (typeof params !== "object" || params === null || Array.isArray(params)) {
         const outcome = failed("invalid_params", `${name}: params must be a JSON object\n`, 2);
         return this.finish(record, started, request, span, refused(outcome));
