@@ -1,26 +1,11 @@
 // TM-MCP-001: what the MCP server answers for a run stays small: the trace's names, exit codes and durations by
 // default, whole entries (within the trace's byte budget) only with fullTrace. Through the SDK's real Client.
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ScriptedTool } from "../src/index.js";
-import { createMcpServer, type McpServerOptions } from "../src/mcp/server.js";
 import { MODES, type Mode, shop, track } from "./helpers.js";
-
-const clients: Client[] = [];
-afterAll(async () => {
-  await Promise.all(clients.map((client) => client.close()));
-});
-
-async function linked(api: ScriptedTool, options: McpServerOptions = {}): Promise<Client> {
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await createMcpServer(api, options).connect(serverSide);
-  const client = new Client({ name: "test", version: "1.0.0" });
-  await client.connect(clientSide);
-  clients.push(client);
-  return client;
-}
+import { linked } from "./mcp-helpers.js";
 
 async function run(client: Client, commands: string): Promise<CallToolResult> {
   return (await client.callTool({ name: "script", arguments: { commands } })) as CallToolResult;

@@ -6,7 +6,6 @@ import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import {
   type CallToolResult,
   type Progress,
@@ -17,22 +16,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import { ScriptedTool, type ToolDefinition } from "../src/index.js";
 import { createMcpServer, type McpHttpServer, type McpServerOptions, serveHttp } from "../src/mcp/server.js";
 import { shop, track } from "./helpers.js";
+import { closeAfterAll, linked } from "./mcp-helpers.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-
-const clients: Client[] = [];
-afterAll(async () => {
-  await Promise.all(clients.map((client) => client.close()));
-});
-
-async function linked(api: ScriptedTool, options: McpServerOptions = {}): Promise<Client> {
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await createMcpServer(api, options).connect(serverSide);
-  const client = new Client({ name: "test", version: "1.0.0" });
-  await client.connect(clientSide);
-  clients.push(client);
-  return client;
-}
 
 async function call(client: Client, name: string, args: Record<string, unknown>): Promise<CallToolResult> {
   return (await client.callTool({ name, arguments: args })) as CallToolResult;
@@ -328,7 +314,7 @@ describe("stdio (spawned process)", () => {
     });
     const client = new Client({ name: "test", version: "1.0.0" });
     await client.connect(transport);
-    clients.push(client);
+    closeAfterAll(client);
     return { client, stderr: () => stderr };
   }
 
@@ -444,7 +430,7 @@ describe("streamable HTTP", () => {
     });
     const client = new Client({ name: "test", version: "1.0.0" });
     await client.connect(transport);
-    clients.push(client);
+    closeAfterAll(client);
     return { client, sessionId: transport.sessionId ?? "" };
   }
 
@@ -533,7 +519,7 @@ describe("streamable HTTP", () => {
       notified++;
     });
     await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
-    clients.push(client);
+    closeAfterAll(client);
     expect(client.getServerCapabilities()?.tools?.listChanged).toBe(true);
     expect((await client.listTools()).tools[0]?.annotations?.readOnlyHint).toBe(true);
 
