@@ -1,12 +1,20 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { Command, ExecResult } from "just-bash";
-import { BACKGROUND_COMMAND, LAST_JOB_VARIABLE, WAIT_COMMAND } from "../src/shell/guard.js";
+import { BACKGROUND_COMMAND, LAST_JOB_COMMAND, WAIT_COMMAND } from "../src/shell/guard.js";
 import type { Job, RunContext } from "../src/shell/run-context.js";
 import { commandResult, shellQuote } from "./common.js";
 
 /** Job ids look like process ids, as `$!` and `wait` expect. */
 const FIRST_JOB_ID = 1000;
-/** Set inside a job to its own id, so that its `wait` sees only the jobs it started. */
-const JOB_VARIABLE = "__TOOLSHELL_JOB";
+/**
+ * TM-LEAK-001: which job a command runs in ("" for the script itself), so that a job's `wait` sees only the jobs
+ * it started and its `$!` is its own. Kept out of the shell's variables, where `set`, `declare -p`, `compgen -v`
+ * and `${!prefix*}` would list it (just-bash hands a command fresh proxies of its context on every call, so only
+ * the async context tells one job's commands from another's). Each job's exec runs inside its id.
+ */
+const currentJob = new AsyncLocalStorage<string>();
+/** What `$!` read in the shell that started a job, for the job to inherit as a subshell would. */
+const inherited = new WeakMap<Job, string>();
 /** Background jobs one run may start. */
 export const MAX_JOBS = 1_000;
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -21,6 +29,32 @@ function variables(env: Map<string, string>): Record<string, string> {
 /** The job's script, with the positional parameters of the shell that started it. */
 function withPositional(text: string, positional: string[]): string {
   return positional.length === 0 ? text : `set -- ${positional.map(shellQuote).join(" ")}\n${text}`;
+}
+
+/** The job the calling command runs in: "" for the script itself. */
+function self(): string {
+  return currentJob.getStore() ?? "";
+}
+
+/** `$!` of the shell `shell`: its last job, else what it inherited, else nothing. */
+function lastJob(run: RunContext, shell: string): string {
+  for (let index = run.jobs.length - 1; index >= 0; index--) {
+    const job = run.jobs[index] as Job;
+    if (job.parent === shell) return String(job.id);
+  }
+  const own = run.jobs.find((job) => String(job.id) === shell);
+  return own ? (inherited.get(own) ?? "") : "";
+}
+
+/** `$!` (rewritten by the script guard into `$(...)` of this command): prints the id of the last job. */
+export function lastJobCommand(run: RunContext): Command {
+  return {
+    name: LAST_JOB_COMMAND,
+    trusted: true,
+    async execute() {
+      return commandResult(lastJob(run, self()), "", 0);
+    },
+  };
 }
 
 /** `cmd &` (rewritten by the script guard): starts the job and returns at once, like bash. */
@@ -48,15 +82,12 @@ export function backgroundCommand(run: RunContext): Command {
           `bash: job ${id} failed: ${error instanceof Error ? error.message : String(error)}\n`,
           1,
         );
-      const parent = context.env.get(JOB_VARIABLE) ?? "";
-      const seen = { ...variables(context.env), [JOB_VARIABLE]: String(id) };
-      run.jobs.push({
-        id,
-        parent,
-        done: start(withPositional(text, positional), seen).catch(failed),
-        reported: false,
-      });
-      context.env.set(LAST_JOB_VARIABLE, String(id));
+      const parent = self();
+      const job: Job = { id, parent, done: Promise.resolve(commandResult("", "", 0)), reported: false };
+      inherited.set(job, lastJob(run, parent));
+      const script = withPositional(text, positional);
+      job.done = currentJob.run(String(id), () => start(script, variables(context.env))).catch(failed);
+      run.jobs.push(job);
       return commandResult("", "", 0);
     },
   };
@@ -84,9 +115,9 @@ export function waitCommand(run: RunContext): Command {
   return {
     name: WAIT_COMMAND,
     trusted: true,
-    async execute(args, context) {
-      const self = context.env.get(JOB_VARIABLE) ?? "";
-      const children = run.jobs.filter((job) => job.parent === self);
+    async execute(args) {
+      const shell = self();
+      const children = run.jobs.filter((job) => job.parent === shell);
       if (args.length === 0) return { ...(await report(children)), exitCode: 0 };
       if (args.length === 1 && args[0] === "-n") {
         const pending = children.filter((job) => !job.reported);

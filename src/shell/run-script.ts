@@ -11,7 +11,7 @@ import {
 } from "just-bash";
 import { discoverCommand } from "../../builtins/discover.js";
 import { helpCommand } from "../../builtins/help.js";
-import { backgroundCommand, unreportedJobs, waitCommand } from "../../builtins/jobs.js";
+import { backgroundCommand, lastJobCommand, unreportedJobs, waitCommand } from "../../builtins/jobs.js";
 import { createJqCommand } from "../../builtins/jq.js";
 import { outCommand } from "../../builtins/out.js";
 import { parallelCommand } from "../../builtins/parallel.js";
@@ -70,6 +70,24 @@ export function truncate(text: string, limit: number, stream: string): { text: s
   return { text: kept, cut: cut > 0 };
 }
 
+/**
+ * What the shell printed on a stream, worded for the model: the guard's internal names as the script wrote them
+ * (TM-LEAK-001) and just-bash's limit lines in toolshell's terms (TM-LIM-002). Every path out of a run passes
+ * here: a run's end, and the copy a worker makes as each statement ends, which the host keeps when it has to
+ * terminate the worker.
+ */
+function shown(stream: "stdout" | "stderr", text: string): string {
+  const named = hideInternalNames(text);
+  return stream === "stderr" ? explainLimits(named) : named;
+}
+
+/** The worker's copy of each statement's output, worded as the run's own result is. */
+class ShownOutputSink extends OutputSink {
+  override note(stream: "stdout" | "stderr", chunk: string, kind: string | undefined): void {
+    super.note(stream, shown(stream, chunk), kind);
+  }
+}
+
 /** The names worth suggesting: the hidden ones our guard rewrites to stand for `help`. */
 function suggestable(names: ReadonlySet<string>): string[] {
   return [...[...names].filter((name) => !name.startsWith("__toolshell_")), "help"];
@@ -116,6 +134,7 @@ function ownCommands(request: RunRequest, run: RunContext, stopper: Stopper): Co
     outCommand(run),
     backgroundCommand(run),
     waitCommand(run),
+    lastJobCommand(run),
     helpCommand(run),
     discoverCommand(run),
   ];
@@ -251,7 +270,7 @@ export async function runScript(
   stopper.attach(bash);
   run.startJob = (text, variables) =>
     bash.exec(text, { env: variables, signal: stopper.signal, rawScript: true });
-  const sink = output && (await canStream()) ? new OutputSink(output) : undefined;
+  const sink = output && (await canStream()) ? new ShownOutputSink(output) : undefined;
   if (sink) bash.registerTransformPlugin(statementBoundaries(sink));
   streamTo(sink);
   let main: Awaited<ReturnType<Bash["exec"]>>;
@@ -282,9 +301,9 @@ function ended(
   known: string[],
 ): RunResult {
   const ended = stopper.finish(executed.stderr, executed.exitCode, request.timeoutMs);
-  const stdout = truncate(hideInternalNames(executed.stdout), request.limits.maxOutputBytes, "stdout");
+  const stdout = truncate(shown("stdout", executed.stdout), request.limits.maxOutputBytes, "stdout");
   const stderr = truncate(
-    suggestCommands(explainLimits(explainRefusals(hideInternalNames(ended.stderr), filesystem)), known),
+    suggestCommands(explainRefusals(shown("stderr", ended.stderr), filesystem), known),
     request.limits.maxOutputBytes,
     "stderr",
   );
