@@ -93,7 +93,9 @@ describe("schema patterns on the host's call()", () => {
 });
 
 describe("the text one check tests against patterns", () => {
-  const budget = "at most 131072 characters of text in all checked against the schema's patterns";
+  const budget =
+    "at most 500000 steps of pattern matching in one check (a character tested costs the pattern's size; " +
+    "pattern ^[a-z]+$ has size 6: at most 83333 characters)";
   const api = track(
     new ScriptedTool({
       name: "rx",
@@ -113,12 +115,10 @@ describe("the text one check tests against patterns", () => {
   );
 
   it("is bounded: past it the check fails saying so, instead of holding the caller's thread", async () => {
+    // 6 instructions a character: 83,333 characters in one check.
     const long = await api.call("word", { w: "a".repeat(200_000) });
-    expect(long.ok ? [] : long.error.issues?.map((issue) => issue.expected).sort()).toEqual([
-      budget,
-      "pattern ^[a-z]+$",
-    ]);
-    expect(await api.call("word", { w: "a".repeat(100_000) })).toMatchObject({ ok: true, value: 100_000 });
+    expect(long.ok ? [] : long.error.issues?.map((issue) => issue.expected)).toEqual([budget]);
+    expect(await api.call("word", { w: "a".repeat(80_000) })).toMatchObject({ ok: true, value: 80_000 });
     const many = await api.execute("words | jq length");
     expect(many).toMatchObject({ stdout: "200\n", stderr: "", exitCode: 0 });
     expect(many.trace[0]?.outputIssues?.[0]).toBe(`expected ${budget}`);
@@ -233,13 +233,15 @@ describe("an upstream MCP server's patterns", () => {
     const conn = await connectUpstream(api, { transport: up.transport });
     open.push(conn);
     expect(conn.tools).toEqual(["up.search"]);
+    // From the schema side on: the tool-name prefix and the cut of a reason are the client's business.
     expect(conn.skipped).toEqual([
       {
         name: "peek",
-        reason:
-          'up.peek: up.peek: inputSchema: invalid schema: pattern "^(?=x)" cannot run on toolshell\'s linear-time ' +
-          "regex engine (RE2: invalid or unsupported Perl syntax: `(?=`); rewrite it in RE2's syntax (no lookaround, " +
-          "no backreferences) or check the value in execute instead",
+        reason: expect.stringContaining(
+          'inputSchema: invalid schema: pattern "^(?=x)" cannot run on toolshell\'s linear-time ' +
+            "regex engine (RE2: invalid or unsupported Perl syntax: `(?=`); rewrite it in RE2's syntax (no lookaround, " +
+            "no backreferences) or check the value in execute instead",
+        ),
       },
     ]);
     const refused = await api.execute(`up.search --q ${evil}`);

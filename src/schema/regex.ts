@@ -1,49 +1,102 @@
 /**
- * The regular-expression engine ajv runs schema patterns (`pattern`, `patternProperties`) on: RE2 (re2js), whose
- * matching time is linear in the input, instead of V8's backtracking engine. See
+ * The regular-expression engine ajv runs schema patterns (`pattern`, `patternProperties`, `propertyNames`) on: RE2
+ * (re2js), linear in the text instead of V8's backtracking engine, with its work bounded per check. See
  * docs/decisions/0018-linear-time-schema-patterns.md.
  */
 import type { CodeOptions } from "ajv/dist/2020.js";
 import { RE2JS } from "re2js";
 import { ToolshellError } from "../errors.js";
+import type { Issue } from "../issues.js";
 
 /** A pattern quoted in an error is cut to this many characters. */
 const MAX_QUOTED_PATTERN = 200;
+/** A pattern named in a model-facing issue is cut to this many characters. */
+const MAX_NAMED_PATTERN = 40;
 
 type RegExpEngine = NonNullable<CodeOptions["regExp"]>;
 
 /**
- * Characters of text one validation may test against patterns. RE2 is linear but slow in JavaScript (~0.3-3 µs
- * a character, measured), and host calls (1 MiB params) and output checks (16 MiB results) run on the caller's
- * thread: past this, further pattern tests fail rather than stall it (a shell call's flags, 64 KiB, never reach it).
+ * Steps of pattern matching one validation may spend: a character tested costs the pattern's program size (re2js's
+ * NFA steps every live instruction for each character). Measured at 45-100 ns a step on this project's 2-core
+ * machine (up to ~190 ns under load, on 2,000-instruction programs), so one check holds the caller's thread for
+ * about 50 ms at most: `^[a-z]+$` (6 instructions) checks 83,333 characters, zod's `ipv6()` (697) 717.
  */
-export const MAX_PATTERN_TEXT_CHARS: number = 128 * 1024;
+export const MAX_PATTERN_STEPS: number = 500_000;
 
-/** What the current validation may still test; unbounded outside {@link withPatternBudget}. */
+/**
+ * Instructions a pattern's program may have (zod's largest string formats, `ipv6()` and `cidrv6()`, have 697 and
+ * 710; `^.{1,255}$` 513). Past it the tool is refused at registration: such a pattern could check under 500
+ * characters per call, and its compiled queues and DFA grow with it.
+ */
+export const MAX_PATTERN_PROGRAM_SIZE: number = 1_000;
+
+/**
+ * Characters of pattern text RE2 is given. re2js's compile time grows faster than the text (a 4,096-character
+ * literal: 54 ms; 16,384: 2 s), and it runs on the host's thread when an upstream lists its tools.
+ */
+export const MAX_PATTERN_SOURCE_CHARS: number = 1_024;
+
+/** Pattern tests a validation refused: the issue to report, and which (pattern, text) tests it did not run. */
+export interface RefusedTests {
+  issue: Issue;
+  /** Whether testing `text` against `pattern` was refused (its failure says nothing about the text). */
+  has(pattern: string, text: unknown): boolean;
+}
+
+/** What the current validation may still spend; unbounded outside {@link withPatternBudget}. */
 let remaining = Number.POSITIVE_INFINITY;
-let spent = false;
+let refused: { issue: Issue; tests: [string, string][] } | undefined;
 
-/** Runs one validation under the pattern budget; `exceeded` says whether a pattern test was refused for it. */
-export function withPatternBudget<T>(validate: () => T): { result: T; exceeded: boolean } {
-  remaining = MAX_PATTERN_TEXT_CHARS;
-  spent = false;
+// A function, so that the type of `refused` is not narrowed across the validation that sets it.
+const refusedSoFar = () => refused;
+
+/**
+ * Runs one validation under the pattern budget. A refused test fails, whatever keyword holds it, so the caller
+ * must fail the check closed when `refused` is set, and may drop the pattern mismatches it lists.
+ */
+export function withPatternBudget<T>(validate: () => T): { result: T; refused: RefusedTests | undefined } {
+  remaining = MAX_PATTERN_STEPS;
+  refused = undefined;
   try {
-    return { result: validate(), exceeded: spent };
+    const result = validate();
+    const found = refusedSoFar();
+    if (found === undefined) return { result, refused: undefined };
+    const has = (pattern: string, text: unknown) =>
+      found.tests.some(([source, tested]) => source === pattern && tested === text);
+    return { result, refused: { issue: found.issue, has } };
   } finally {
     remaining = Number.POSITIVE_INFINITY;
+    refused = undefined;
   }
 }
 
-/** An RE2 pattern whose tests draw on the budget. */
-function budgeted(pattern: RE2JS): { test(text: string): boolean; toString(): string } {
+function budgetIssue(source: string, size: number): Issue {
+  const name = source.length > MAX_NAMED_PATTERN ? `${source.slice(0, MAX_NAMED_PATTERN - 3)}...` : source;
+  return {
+    code: "too_big",
+    path: "",
+    expected:
+      `at most ${MAX_PATTERN_STEPS} steps of pattern matching in one check (a character tested costs the ` +
+      `pattern's size; pattern ${name} has size ${size}: at most ${Math.floor(MAX_PATTERN_STEPS / size)} characters)`,
+  };
+}
+
+/**
+ * An RE2 pattern whose tests draw on the budget. It runs on re2js's NFA (a `matcher().find()` asks for a match
+ * position, which its lazy DFA cannot give): the NFA's cost is the charged `length x size`, where the DFA costs up
+ * to 4x more a character while it builds states and keeps up to 10,000 of them (16.5 MiB measured) on the pattern.
+ */
+function budgeted(source: string, pattern: RE2JS): { test(text: string): boolean; toString(): string } {
+  const size = pattern.programSize();
   return {
     test(text) {
-      remaining -= text.length;
+      remaining -= text.length * size;
       if (remaining < 0) {
-        spent = true;
+        refused ??= { issue: budgetIssue(source, size), tests: [] };
+        refused.tests.push([source, text]);
         return false;
       }
-      return pattern.test(text);
+      return pattern.matcher(text).find();
     },
     // ajv keys its cache of compiled patterns by this.
     toString: () => pattern.toString(),
@@ -57,28 +110,50 @@ function quoted(pattern: string): string {
     : `${text.slice(0, MAX_QUOTED_PATTERN)}..." (${pattern.length} characters)`;
 }
 
+function compile(pattern: string): RE2JS {
+  try {
+    return RE2JS.compile(RE2JS.translateRegExp(pattern));
+  } catch (error) {
+    const reason = (error instanceof Error ? error.message : String(error)).replace(
+      /^error parsing regexp: /,
+      "",
+    );
+    throw new ToolshellError(
+      "invalid_schema",
+      `pattern ${quoted(pattern)} cannot run on toolshell's linear-time regex engine (RE2: ${reason}); ` +
+        "rewrite it in RE2's syntax (no lookaround, no backreferences) or check the value in execute instead",
+      { cause: error },
+    );
+  }
+}
+
 /**
  * TM-DOS-003: a hostile schema (an upstream MCP server writes both the schema and the data) cannot make a match
- * take exponential time on any thread. ECMAScript-only syntax (`\uXXXX`, `\cX`, `(?<name>`) is translated first;
- * what RE2 cannot run at all (lookaround, backreferences) fails schema compilation, so the tool is refused when it
- * is registered (an MCP upstream's tool is skipped with this reason) rather than failing every call.
+ * take exponential time, nor a big program multiply linear time, on any thread. ECMAScript-only syntax (`\uXXXX`,
+ * `\cX`, `(?<name>`) is translated first; what RE2 cannot run at all (lookaround, backreferences), a pattern past
+ * MAX_PATTERN_SOURCE_CHARS and a program past MAX_PATTERN_PROGRAM_SIZE fail schema compilation, so the tool is
+ * refused when it is registered (an MCP upstream's tool is skipped with the reason) rather than failing every call.
  */
 export const linearRegExp: RegExpEngine = Object.assign(
   (pattern: string) => {
-    try {
-      return budgeted(RE2JS.compile(RE2JS.translateRegExp(pattern)));
-    } catch (error) {
-      const reason = (error instanceof Error ? error.message : String(error)).replace(
-        /^error parsing regexp: /,
-        "",
-      );
+    if (pattern.length > MAX_PATTERN_SOURCE_CHARS) {
       throw new ToolshellError(
         "invalid_schema",
-        `pattern ${quoted(pattern)} cannot run on toolshell's linear-time regex engine (RE2: ${reason}); ` +
-          "rewrite it in RE2's syntax (no lookaround, no backreferences) or check the value in execute instead",
-        { cause: error },
+        `pattern ${quoted(pattern)} is longer than the ${MAX_PATTERN_SOURCE_CHARS} characters toolshell's regex ` +
+          "engine accepts; write a shorter pattern or check the value in execute instead",
       );
     }
+    const compiled = compile(pattern);
+    const size = compiled.programSize();
+    if (size > MAX_PATTERN_PROGRAM_SIZE) {
+      throw new ToolshellError(
+        "invalid_schema",
+        `pattern ${quoted(pattern)} is too big for toolshell's linear-time regex engine: it compiles to ${size} ` +
+          `instructions, at most ${MAX_PATTERN_PROGRAM_SIZE} are allowed (each character checked costs a step per ` +
+          "instruction); use smaller counted repeats such as {0,100}, or check the value in execute instead",
+      );
+    }
+    return budgeted(pattern, compiled);
   },
   // Only read by ajv's standalone code generation, which toolshell does not use.
   { code: 'require("re2js").RE2JS.compile' },

@@ -10,7 +10,7 @@ import { ToolshellError } from "../errors.js";
 import { type Issue, renderValue } from "../issues.js";
 import { closest } from "../suggest.js";
 import type { JsonSchema } from "./json-schema.js";
-import { linearRegExp, MAX_PATTERN_TEXT_CHARS, withPatternBudget } from "./regex.js";
+import { linearRegExp, withPatternBudget } from "./regex.js";
 import { effectiveType, isRecord, propertySchemas, resolveLocalRef, typeLabel } from "./resolve.js";
 
 export type Validator = (params: unknown) => Issue[];
@@ -43,13 +43,6 @@ const ajv = new Ajv2020({
   // TM-DOS-003: every schema pattern, on every path (shell, host calls, output checks), runs in linear time.
   code: { regExp: linearRegExp },
 });
-
-/** Added when pattern tests were refused because the value held more text than one check tests (TM-DOS-003). */
-const PATTERN_BUDGET_ISSUE: Issue = {
-  code: "too_big",
-  path: "",
-  expected: `at most ${MAX_PATTERN_TEXT_CHARS} characters of text in all checked against the schema's patterns`,
-};
 
 /** Keywords whose value is one subschema. */
 const SINGLE_SUBSCHEMA = [
@@ -93,11 +86,15 @@ export function compileValidator(schema: JsonSchema): Validator {
     ajv.removeSchema(root);
   }
   return (params) => {
-    const { result, exceeded } = withPatternBudget(() => validate(params));
-    if (result) return [];
-    const issues = collapseErrors(validate.errors ?? [], root);
-    // First, so that it survives the cut to the first few issues.
-    return exceeded ? [PATTERN_BUDGET_ISSUE, ...issues] : issues;
+    const { result, refused } = withPatternBudget(() => validate(params));
+    if (result && refused === undefined) return [];
+    // TM-DOS-003: a refused pattern test fails the check even where it made it pass (under `not`, in anyOf), and
+    // is reported once, first (it survives the cut to the first few issues), not as a mismatch of the value.
+    const errors = (result ? [] : (validate.errors ?? [])).filter(
+      (error) => !(error.keyword === "pattern" && refused?.has(String(error.params.pattern), error.data)),
+    );
+    const issues = collapseErrors(errors, root);
+    return refused === undefined ? issues : [refused.issue, ...issues];
   };
 }
 
