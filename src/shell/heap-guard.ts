@@ -19,6 +19,9 @@ export function outOfMemoryMessage(capMb: number): string {
  * context is made (V8 reads it then) and cleared at once. Undefined if this node refuses.
  */
 function fullGc(): (() => void) | undefined {
+  // A host started with --expose-gc has it process-wide already: it is neither set nor cleared then.
+  const exposed: unknown = (globalThis as { gc?: unknown }).gc;
+  if (typeof exposed === "function") return exposed as () => void;
   try {
     setFlagsFromString("--expose-gc");
     const gc: unknown = runInNewContext("gc");
