@@ -3,7 +3,7 @@ import { type BreakerOptions, breakerSettings, type RateLimitOptions, rateLimitS
 import { ToolshellError } from "./errors.js";
 import { resolveRisk, type ToolAnnotations, type ToolRisk } from "./policy.js";
 import type { JsonSchema } from "./schema/json-schema.js";
-import { cleanSchemaTexts, cleanUntrustedText, MAX_UNTRUSTED_DESCRIPTION } from "./untrusted.js";
+import { cleanThirdPartySpec, THIRD_PARTY_LISTING } from "./third-party.js";
 
 /** What a tool's `execute` receives besides its params. */
 export interface ToolContext<Context = unknown> {
@@ -236,19 +236,23 @@ export function toJsonSchema(
   }
 }
 
-/** TM-INJ-001: third-party text is cleaned once, at registration, so every surface shows the clean copy. */
-function applyDescriptionTrust(spec: ToolSpec, trust: unknown): void {
-  if (trust === undefined || trust === "trusted") return;
-  if (trust !== "untrusted") {
+/**
+ * TM-INJ-001: a third party's listing (`descriptionTrust: "untrusted"`, or an MCP upstream's tool) is cleaned and
+ * checked once, here, so every surface shows the clean copy and a listing that hides characters in its data is
+ * refused, whatever path registered it; only `descriptionTrust: "untrusted"` fences the text where it is shown.
+ */
+function applyDescriptionTrust(spec: ToolSpec, definition: object): void {
+  const trust = (definition as { descriptionTrust?: unknown }).descriptionTrust;
+  if (trust !== undefined && trust !== "trusted" && trust !== "untrusted") {
     throw new ToolshellError(
       "invalid_tool",
       `${spec.name}: descriptionTrust must be "trusted" or "untrusted"`,
     );
   }
-  spec.description = cleanUntrustedText(spec.description, MAX_UNTRUSTED_DESCRIPTION);
-  cleanSchemaTexts(spec.inputSchema);
-  if (spec.outputSchema !== undefined) cleanSchemaTexts(spec.outputSchema);
-  spec.untrustedDescription = true;
+  const thirdParty = (definition as { [THIRD_PARTY_LISTING]?: unknown })[THIRD_PARTY_LISTING] === true;
+  if (trust !== "untrusted" && !thirdParty) return;
+  cleanThirdPartySpec(spec);
+  if (trust === "untrusted") spec.untrustedDescription = true;
 }
 
 /**
@@ -346,7 +350,7 @@ export function normalizeTool(
     throw new ToolshellError("invalid_tool", `${name}: trust must be "trusted" or "untrusted"`);
   }
   if (trust === "untrusted") spec.untrusted = true;
-  applyDescriptionTrust(spec, definition.descriptionTrust);
+  applyDescriptionTrust(spec, definition);
   const registered: RegisteredTool = {
     spec,
     timeoutMs,

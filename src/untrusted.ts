@@ -146,36 +146,28 @@ export function fenceUntrustedText(text: string, singleLine = false): string {
   return `${UNTRUSTED_TEXT_OPEN}${body}${UNTRUSTED_TEXT_CLOSE}`;
 }
 
-/** A third-party tool description's longest length once cleaned (the prompt, `help` and `discover` show it). */
-export const MAX_UNTRUSTED_DESCRIPTION: number = 1024;
-/** The longest `description`, `title` or `$comment` inside a third-party schema (flag descriptions, mostly). */
-const MAX_UNTRUSTED_SCHEMA_TEXT = 512;
-
-/** Schema keywords whose values are data, not subschemas: their strings are never rewritten. */
-const SCHEMA_DATA_KEYWORDS = new Set(["enum", "const", "default", "examples"]);
-const SCHEMA_TEXT_KEYWORDS = new Set(["description", "title", "$comment"]);
+/**
+ * TM-INJ-001: text that must stay as it is elsewhere (a schema's pattern, a value), quoted in a message: each
+ * character a reader could not see, newlines included, shown as its escape (`\u202E`), so it can neither reorder
+ * nor hide the message nor break its line.
+ */
+export function escapeHidden(text: string): string {
+  return text.replace(HIDDEN_ALL, (char) => {
+    const code = char.codePointAt(0) ?? 0;
+    return code > 0xffff
+      ? `\\u{${code.toString(16).toUpperCase()}}`
+      : `\\u${code.toString(16).toUpperCase().padStart(4, "0")}`;
+  });
+}
 
 /**
- * TM-INJ-001: cleans, in place, every `description`, `title` and `$comment` of a third-party JSON Schema (the
- * flag descriptions `help` and the prompt show), leaving data (`enum`, `const`, `default`, `examples`) and
- * everything validation reads untouched. Iterative: a schema nested deeper than the stack is fine.
+ * A description as `help`, `discover` and the prompt show it: a third party's text between the fences
+ * (TM-INJ-001), on one line when `singleLine`; the host's own text as it is.
  */
-export function cleanSchemaTexts(schema: unknown): void {
-  const stack: unknown[] = [schema];
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (Array.isArray(node)) {
-      for (const item of node) stack.push(item);
-      continue;
-    }
-    if (typeof node !== "object" || node === null) continue;
-    const record = node as Record<string, unknown>;
-    for (const [key, value] of Object.entries(record)) {
-      if (typeof value === "string") {
-        if (SCHEMA_TEXT_KEYWORDS.has(key)) record[key] = cleanUntrustedText(value, MAX_UNTRUSTED_SCHEMA_TEXT);
-      } else if (!SCHEMA_DATA_KEYWORDS.has(key)) {
-        stack.push(value);
-      }
-    }
-  }
+export function shownDescription(
+  spec: { untrustedDescription?: true },
+  text: string,
+  singleLine = false,
+): string {
+  return spec.untrustedDescription ? fenceUntrustedText(text, singleLine) : text;
 }

@@ -182,13 +182,13 @@ describe("TM-INJ-001: an upstream's descriptions reach the prompt and help clean
     const hides = (code: string, what = "a property name") =>
       `${what} holds ${code}, a control or invisible character the model could neither see nor type`;
     expect(conn.skipped).toEqual([
-      { name: "bidi_flag", reason: `its inputSchema: ${hides("U+202E")}` },
-      { name: "zw_enum", reason: `its inputSchema: ${hides("U+200B", "a value")}` },
+      { name: "bidi_flag", reason: `fixture.bidi_flag: inputSchema: ${hides("U+202E")}` },
+      { name: "zw_enum", reason: `fixture.zw_enum: inputSchema: ${hides("U+200B", "a value")}` },
       {
         name: "long_flag",
-        reason: "its inputSchema: it has a property name of 200 characters (at most 128)",
+        reason: "fixture.long_flag: inputSchema: it has a property name of 200 characters (at most 128)",
       },
-      { name: "out_tag", reason: `its outputSchema: ${hides("U+E006F")}` },
+      { name: "out_tag", reason: `fixture.out_tag: outputSchema: ${hides("U+E006F")}` },
     ]);
   });
 });
@@ -248,6 +248,8 @@ describe("TM-DOS-005: an upstream switching to 10,000 tools", () => {
         stderr: "",
         exitCode: 0,
       });
+      // Measured 23-53 ms at load ~7 on this 2-core machine (the SDK parsing the second 1,000-tool page), but past
+      // 250 ms at load ~18 while other suites ran: the bound stays generous.
       expect(stall).toBeLessThan(500);
     },
   );

@@ -13,8 +13,12 @@ export const MAX_UPSTREAM_TOOLS = 1_000;
  */
 export const IMPORT_SLICE_MS = 10;
 
-/** The longest property name (a flag `help` and the prompt show) an upstream tool's schema may have. */
-export const MAX_UPSTREAM_PROPERTY_NAME = 128;
+/**
+ * TM-DOS-005: the most subschemas one upstream tool's inputSchema and outputSchema may have together. Compiling
+ * a tool's validators is one synchronous step (~0.1-0.3 ms a subschema), so this bounds the longest stall one
+ * tool can cause; a tool with more is skipped, `skipped` saying so.
+ */
+export const MAX_UPSTREAM_SUBSCHEMAS = 256;
 
-/** The longest string an upstream schema may show as data (`enum`, `const`, `default`, `examples`). */
-export const MAX_UPSTREAM_SHOWN_VALUE = 1_024;
+/** TM-DOS-005: the most JSON one upstream tool's inputSchema (or outputSchema) may take, in characters. */
+export const MAX_UPSTREAM_SCHEMA_CHARS = 128 * 1024;

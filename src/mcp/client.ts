@@ -8,11 +8,11 @@ import type { JsonSchemaValidator, jsonSchemaValidator } from "@modelcontextprot
 import { ToolError, ToolshellError } from "../errors.js";
 import type { ToolAnnotations } from "../policy.js";
 import type { ScriptedTool } from "../scripted-tool.js";
+import { THIRD_PARTY_LISTING } from "../third-party.js";
 import type { ToolContext, ToolDefinition } from "../tool.js";
-import { cleanSchemaTexts, cleanUntrustedText, MAX_UNTRUSTED_DESCRIPTION } from "../untrusted.js";
 import { plainMessage, requestError, resultValue } from "./client-content.js";
 import { IMPORT_SLICE_MS, MAX_UPSTREAM_TOOLS } from "./client-limits.js";
-import { listingProblem } from "./client-listing.js";
+import { schemaCostProblem } from "./client-listing.js";
 import { checkedNamespace, sanitizeSegment, type Upstream } from "./client-spec.js";
 import { connectTransport, endSession } from "./client-transport.js";
 import type { SkippedTool, ToolsChange, UpstreamConnection, UpstreamOptions } from "./client-types.js";
@@ -82,13 +82,6 @@ class Slices {
     await new Promise((resolve) => setImmediate(resolve));
     this.start = performance.now();
   }
-}
-
-/** A copy of an upstream schema with its descriptions and titles cleaned (TM-INJ-001). */
-function cleanedCopy<T>(schema: T): T {
-  const copy = structuredClone(schema);
-  cleanSchemaTexts(copy);
-  return copy;
 }
 
 function errorMessage(error: unknown): string {
@@ -259,20 +252,18 @@ class Connection implements UpstreamConnection {
         continue;
       }
       let fingerprint: string;
+      let problem: string | undefined;
       try {
-        fingerprint = JSON.stringify([
-          tool.title,
-          tool.description,
-          tool.inputSchema,
-          tool.outputSchema,
-          tool.annotations,
-        ]);
+        const inputJson = JSON.stringify(tool.inputSchema);
+        const outputJson = tool.outputSchema === undefined ? undefined : JSON.stringify(tool.outputSchema);
+        fingerprint = JSON.stringify([tool.title, tool.description, inputJson, outputJson, tool.annotations]);
+        // TM-DOS-005: one tool's validators compile in one step; a schema past the bounds is not compiled.
+        problem = schemaCostProblem(tool, { inputJson, outputJson });
       } catch {
-        // A RangeError: a peer can list a schema nested deeper than the stack; it fails this tool, not the import.
+        // A peer can list a schema nested deeper than the stack (a RangeError) or than validation allows.
         this.skipped.push({ name: tool.name, reason: "its listing is nested too deeply to read" });
         continue;
       }
-      const problem = listingProblem(tool);
       if (problem !== undefined) {
         this.skipped.push({ name: tool.name, reason: problem });
         continue;
@@ -294,15 +285,13 @@ class Connection implements UpstreamConnection {
       execute: (params, ctx) => this.call(tool.name, params, ctx),
     };
     if (tool.outputSchema !== undefined) definition.outputSchema = tool.outputSchema;
+    // TM-INJ-001: registration cleans and checks every upstream's listing; an untrusted one's text is fenced
+    // too and its output is third-party text.
     if (untrusted) {
-      // Registration cleans and fences the text (TM-INJ-001); the output is third-party text too.
       definition.descriptionTrust = "untrusted";
       definition.trust = "untrusted";
     } else {
-      // TM-INJ-001: a trusted upstream's text is not fenced, but it is cleaned all the same.
-      definition.description = cleanUntrustedText(description, MAX_UNTRUSTED_DESCRIPTION);
-      definition.inputSchema = cleanedCopy(tool.inputSchema);
-      if (tool.outputSchema !== undefined) definition.outputSchema = cleanedCopy(tool.outputSchema);
+      (definition as { [THIRD_PARTY_LISTING]?: true })[THIRD_PARTY_LISTING] = true;
     }
     const annotations = trusted ? hints(tool.annotations) : undefined;
     if (annotations) definition.annotations = annotations;
@@ -352,10 +341,10 @@ class Connection implements UpstreamConnection {
             `upstream tool ${JSON.stringify(upstreamName)} would become ${next.command}, which is already registered: give this upstream another name`,
           );
         }
-        this.skipped.push({
-          name: upstreamName,
-          reason: `${next.command}: ${clip(errorMessage(error), 300)}`,
-        });
+        // Registration's messages already start with the command's name.
+        const message = clip(errorMessage(error), 300);
+        const reason = message.startsWith(`${next.command}: `) ? message : `${next.command}: ${message}`;
+        this.skipped.push({ name: upstreamName, reason });
         if (change.changed.includes(next.command)) {
           change.changed.splice(change.changed.indexOf(next.command), 1);
           change.removed.push(next.command);

@@ -12,6 +12,7 @@ import { closest } from "../suggest.js";
 import type { JsonSchema } from "./json-schema.js";
 import { linearRegExp, withPatternBudget } from "./regex.js";
 import { effectiveType, isRecord, propertySchemas, resolveLocalRef, typeLabel } from "./resolve.js";
+import { forEachSubschema } from "./walk.js";
 
 export type Validator = (params: unknown) => Issue[];
 
@@ -43,26 +44,6 @@ const ajv = new Ajv2020({
   // TM-DOS-003: every schema pattern, on every path (shell, host calls, output checks), runs in linear time.
   code: { regExp: linearRegExp },
 });
-
-/** Keywords whose value is one subschema. */
-const SINGLE_SUBSCHEMA = [
-  "additionalProperties",
-  "additionalItems",
-  "contains",
-  "not",
-  "if",
-  "then",
-  "else",
-  "propertyNames",
-  "unevaluatedItems",
-  "unevaluatedProperties",
-  "contentSchema",
-  "items",
-];
-/** Keywords whose value is a list of subschemas. */
-const LIST_OF_SUBSCHEMAS = ["allOf", "anyOf", "oneOf", "prefixItems", "items"];
-/** Keywords whose value maps names to subschemas. */
-const MAP_OF_SUBSCHEMAS = ["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"];
 
 /**
  * Compiles `schema` into a validator returning Issues (empty when valid). Throws
@@ -130,22 +111,6 @@ function upgradeDraft07(node: JsonSchema): void {
       node[target] = { ...existing, [name]: dependency };
     }
     delete node.dependencies;
-  }
-}
-
-/** Visits every subschema object (not enum/const/default data), parents before children. */
-function forEachSubschema(node: unknown, visit: (schema: JsonSchema) => void, depth = 0): void {
-  if (!isRecord(node)) return;
-  if (depth > 200) throw new ToolshellError("invalid_schema", "invalid schema: nested too deeply");
-  visit(node);
-  for (const keyword of SINGLE_SUBSCHEMA) forEachSubschema(node[keyword], visit, depth + 1);
-  for (const keyword of LIST_OF_SUBSCHEMAS) {
-    const list = node[keyword];
-    if (Array.isArray(list)) for (const child of list) forEachSubschema(child, visit, depth + 1);
-  }
-  for (const keyword of MAP_OF_SUBSCHEMAS) {
-    const map = node[keyword];
-    if (isRecord(map)) for (const child of Object.values(map)) forEachSubschema(child, visit, depth + 1);
   }
 }
 
