@@ -45,7 +45,8 @@ export interface RefusedTests {
 
 /** What the current validation may still spend; unbounded outside {@link withPatternBudget}. */
 let remaining = Number.POSITIVE_INFINITY;
-let refused: { issue: Issue; tests: [string, string][] } | undefined;
+/** The texts each pattern was not tested against (a Set: one check may refuse thousands of tests). */
+let refused: { issue: Issue; tests: Map<string, Set<string>> } | undefined;
 
 // A function, so that the type of `refused` is not narrowed across the validation that sets it.
 const refusedSoFar = () => refused;
@@ -62,7 +63,7 @@ export function withPatternBudget<T>(validate: () => T): { result: T; refused: R
     const found = refusedSoFar();
     if (found === undefined) return { result, refused: undefined };
     const has = (pattern: string, text: unknown) =>
-      found.tests.some(([source, tested]) => source === pattern && tested === text);
+      typeof text === "string" && found.tests.get(pattern)?.has(text) === true;
     return { result, refused: { issue: found.issue, has } };
   } finally {
     remaining = Number.POSITIVE_INFINITY;
@@ -92,8 +93,9 @@ function budgeted(source: string, pattern: RE2JS): { test(text: string): boolean
     test(text) {
       remaining -= text.length * size;
       if (remaining < 0) {
-        refused ??= { issue: budgetIssue(source, size), tests: [] };
-        refused.tests.push([source, text]);
+        refused ??= { issue: budgetIssue(source, size), tests: new Map() };
+        const texts = refused.tests.get(source) ?? new Set();
+        refused.tests.set(source, texts.add(text));
         return false;
       }
       return pattern.matcher(text).find();
