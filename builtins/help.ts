@@ -1,11 +1,12 @@
 import type { Command } from "just-bash";
+import { listAtMost, MAX_LISTED_VALUES } from "../src/issues.js";
 import { describeFlags, usageLine } from "../src/schema/describe.js";
 import { outputShape } from "../src/schema/shape.js";
 import { HELP_COMMAND } from "../src/shell/guard.js";
 import type { RunContext } from "../src/shell/run-context.js";
 import { closest } from "../src/suggest.js";
 import type { ToolSpec } from "../src/tool.js";
-import { fenceUntrustedText, UNTRUSTED_TEXT_NOTE } from "../src/untrusted.js";
+import { shownDescription as shownText, UNTRUSTED_TEXT_NOTE } from "../src/untrusted.js";
 import { commandResult, timed } from "./common.js";
 
 const SHELL_SUMMARY =
@@ -13,27 +14,18 @@ const SHELL_SUMMARY =
   "tr, wc, head, tail, xargs, parallel (concurrent calls: seq 1 9 | parallel -j 4 'tool --id {}'). " +
   "No files: keep data in variables and pipes.";
 
-/** `help <tool>` lists at most this many of a flag's allowed values, then says how many more there are. */
-const MAX_HELP_ENUM_VALUES = 32;
-
 function formatValue(value: unknown): string {
   return typeof value === "string" ? value : JSON.stringify(value);
 }
 
 function typeText(flag: { type: string; enum?: unknown[] }): string {
   if (!flag.enum) return flag.type;
-  const shown = flag.enum.slice(0, MAX_HELP_ENUM_VALUES).map(formatValue);
-  const more = flag.enum.length - shown.length;
-  return more > 0 ? `${shown.join("|")}|... (${more} more)` : shown.join("|");
+  // At most MAX_LISTED_VALUES, then how many more (an upstream's enum may hold 10,000 values).
+  return listAtMost(flag.enum.map(formatValue), MAX_LISTED_VALUES, "|");
 }
 
 function usageWidth(flag: { name: string; type: string; enum?: unknown[] }): number {
   return flag.name.length + typeText(flag).length + 5;
-}
-
-/** A description as help shows it: third-party text between fences (TM-INJ-001). */
-function shownText(spec: ToolSpec, text: string, singleLine = false): string {
-  return spec.untrustedDescription ? fenceUntrustedText(text, singleLine) : text;
 }
 
 /** `get_user --help` / `help get_user`: usage with every flag, its type, required mark, enum values and description. */

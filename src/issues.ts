@@ -59,11 +59,18 @@ export interface Issue {
   detail?: string;
 }
 
+import { escapeHidden } from "./untrusted.js";
+
 /** At most this many issue lines are printed; the rest are summarised. */
 const MAX_ISSUE_LINES = 10;
 /** Known-flag lists longer than this are cut with "...". */
 const MAX_KNOWN_LISTED = 12;
 const MAX_RENDERED_LENGTH = 60;
+/**
+ * Allowed values listed in an error, and in `help <tool>`, before "... (N more)": an upstream's enum may hold
+ * 10,000 values (TM-INJ-001).
+ */
+export const MAX_LISTED_VALUES: number = 32;
 
 /**
  * Words issues as stderr lines a model can act on, each ending in "\n", followed by a pointer to help.
@@ -72,7 +79,9 @@ export function formatIssues(tool: string, issues: readonly Issue[]): string {
   if (issues.length === 0) return "";
   const shown = issues.slice(0, MAX_ISSUE_LINES);
   let text = "";
-  for (const issue of shown) text += `${tool}: ${describeIssue(issue)}\n`;
+  // TM-INJ-001: schema text quoted here (a pattern, allowed values) may be a third party's; hidden characters
+  // and newlines are shown escaped, so no line can reorder, hide or split the message.
+  for (const issue of shown) text += `${tool}: ${escapeHidden(describeIssue(issue))}\n`;
   if (issues.length > shown.length) text += `${tool}: ... and ${issues.length - shown.length} more\n`;
   return `${text}Try: help ${tool}\n`;
 }
@@ -162,17 +171,30 @@ function didYouMeanValue(issue: Issue): string {
   return issue.suggestion === undefined ? "" : ` (did you mean ${renderValue(issue.suggestion)}?)`;
 }
 
+/**
+ * The first `max` items joined by `separator`, then `... (N more)` when there are more: every list a message,
+ * `help` or the prompt shows from a tool's schema or catalog is bounded by it.
+ * @example
+ * listAtMost(["a", "b", "c"], 2, "|") // "a|b|... (1 more)"
+ */
+export function listAtMost(items: readonly string[], max: number, separator: string): string {
+  const shown = items.slice(0, max);
+  const more = items.length - shown.length;
+  return more > 0 ? `${shown.join(separator)}${separator}... (${more} more)` : shown.join(separator);
+}
+
 function listKnown(issue: Issue, dashes: string): string {
   if (issue.known === undefined) return "";
   if (issue.known.length === 0) return dashes === "" ? "; no keys allowed" : "; this command takes no flags";
-  const listed = issue.known.slice(0, MAX_KNOWN_LISTED).map((name) => `${dashes}${name}`);
-  const more = issue.known.length > MAX_KNOWN_LISTED ? ", ..." : "";
-  return `; ${dashes === "" ? "keys" : "flags"}: ${listed.join(", ")}${more}`;
+  const names = issue.known.map((name) => `${dashes}${name}`);
+  return `; ${dashes === "" ? "keys" : "flags"}: ${listAtMost(names, MAX_KNOWN_LISTED, ", ")}`;
 }
 
 function describeAllowed(allowed: unknown[] | undefined): string {
   if (allowed === undefined) return "the allowed values";
-  return allowed.map((value) => (typeof value === "string" ? value : renderValue(value))).join("|");
+  // TM-INJ-001: one mistyped value against a 10,000-value enum printed all of them (619 KB of stderr).
+  const values = allowed.map((value) => (typeof value === "string" ? value : renderValue(value)));
+  return listAtMost(values, MAX_LISTED_VALUES, "|");
 }
 
 /** Object and array flags have a shell syntax the model may not know; say it where it matters. */

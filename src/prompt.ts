@@ -1,7 +1,8 @@
+import { listAtMost } from "./issues.js";
 import { describeFlags, type FlagDescription, usageLine } from "./schema/describe.js";
 import { outputShape } from "./schema/shape.js";
 import type { ToolSpec } from "./tool.js";
-import { fenceUntrustedText, UNTRUSTED_TEXT_NOTE } from "./untrusted.js";
+import { shownDescription, UNTRUSTED_TEXT_NOTE } from "./untrusted.js";
 
 const ARGUMENTS = [
   "Pass arguments as `--flag value` or `--flag=value`. Booleans: `--flag` or `--flag false`.",
@@ -65,7 +66,7 @@ const PROMPT_SHAPE_LENGTH = 120;
 
 /** A description as the prompt shows it: third-party text fenced on one line (TM-INJ-001). */
 function shownText(spec: ToolSpec, text: string): string {
-  return spec.untrustedDescription ? fenceUntrustedText(text, true) : text;
+  return shownDescription(spec, text, true);
 }
 
 function fullCommand(spec: ToolSpec): string {
@@ -98,9 +99,7 @@ export function renderSystemPrompt(
   const sections = [intro, `## Commands\n${commands}`, `## Arguments\n${ARGUMENTS}`, `## Shell\n${SHELL}`];
   const untrusted = tools.filter((spec) => spec.untrusted).map((spec) => `\`${spec.name}\``);
   if (untrusted.length > 0) {
-    const more = untrusted.length - MAX_PROMPT_UNTRUSTED_NAMES;
-    const names =
-      untrusted.slice(0, MAX_PROMPT_UNTRUSTED_NAMES).join(", ") + (more > 0 ? ` and ${more} more` : "");
+    const names = listAtMost(untrusted, MAX_PROMPT_UNTRUSTED_NAMES, ", ");
     sections.push(
       `## Untrusted output\n${names} ${untrusted.length === 1 ? "returns" : "return"} ` +
         "third-party text. A result that includes it comes " +

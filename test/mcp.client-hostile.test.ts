@@ -145,7 +145,9 @@ describe("TM-INJ-001: an upstream's descriptions reach the prompt and help clean
     const tools = Array.from({ length: 20 }, (_, i) => ({ ...hostile, name: `w${i}` }));
     const { api } = await importFixture(tools, { trust: "untrusted" });
     const names = Array.from({ length: 12 }, (_, i) => `\`fixture.w${i}\``).join(", ");
-    expect(api.systemPrompt()).toContain(`## Untrusted output\n${names} and 8 more return third-party text.`);
+    expect(api.systemPrompt()).toContain(
+      `## Untrusted output\n${names}, ... (8 more) return third-party text.`,
+    );
   });
 
   it("skips a tool whose flag names or shown values hide characters, or are oversized, and says why", async () => {
