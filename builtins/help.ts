@@ -6,7 +6,7 @@ import { HELP_COMMAND } from "../src/shell/guard.js";
 import type { RunContext } from "../src/shell/run-context.js";
 import { closest } from "../src/suggest.js";
 import type { ToolSpec } from "../src/tool.js";
-import { shownDescription as shownText, UNTRUSTED_TEXT_NOTE } from "../src/untrusted.js";
+import { escapeHiddenInJson, shownDescription as shownText, UNTRUSTED_TEXT_NOTE } from "../src/untrusted.js";
 import { commandResult, timed } from "./common.js";
 
 const SHELL_SUMMARY =
@@ -97,7 +97,8 @@ function helpFor(
       input_schema: spec.inputSchema,
       ...(spec.outputSchema !== undefined ? { output_schema: spec.outputSchema } : {}),
     };
-    return { stdout: `${JSON.stringify(body, null, 2)}\n`, stderr: "", exitCode: 0 };
+    // A schema's data (a pattern may spell any character) is shown as is, its hidden characters escaped.
+    return { stdout: `${escapeHiddenInJson(JSON.stringify(body, null, 2))}\n`, stderr: "", exitCode: 0 };
   }
   return { stdout: toolUsage(spec), stderr: "", exitCode: 0 };
 }

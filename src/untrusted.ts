@@ -171,3 +171,20 @@ export function shownDescription(
 ): string {
   return spec.untrustedDescription ? fenceUntrustedText(text, singleLine) : text;
 }
+
+/** Hidden characters JSON.stringify leaves raw in strings (it escapes only C0 controls). */
+const HIDDEN_IN_JSON = /[\u0080-\u009F\p{Cf}\u2028\u2029]|[\uFE00-\uFE0F]|[\u{E0100}-\u{E01EF}]/gu;
+
+/**
+ * TM-INJ-001: JSON text (as JSON.stringify writes it) with every hidden character inside its strings written as
+ * `\uXXXX` escapes: the same JSON value, but nothing in it can reorder or hide what a reader sees.
+ */
+export function escapeHiddenInJson(json: string): string {
+  return json.replace(HIDDEN_IN_JSON, (char) => {
+    let escaped = "";
+    for (let index = 0; index < char.length; index++) {
+      escaped += `\\u${char.charCodeAt(index).toString(16).toUpperCase().padStart(4, "0")}`;
+    }
+    return escaped;
+  });
+}

@@ -118,3 +118,22 @@ describe("descriptionTrust: 'untrusted' gets the listing checks an MCP upstream 
     });
   });
 });
+
+describe("a pattern is data: kept as it is for validation, shown with its hidden characters escaped", () => {
+  it.each(MODES)("in help --json, as JSON that reads back to the same pattern (%s)", async (isolation) => {
+    const tag = String.fromCodePoint(0xe006f);
+    const pattern = `^ok\u202E${tag}\u0085$`;
+    const api = track(new ScriptedTool({ name: "t", isolation }));
+    api.add({
+      name: "up.get",
+      descriptionTrust: "untrusted",
+      inputSchema: { type: "object", properties: { q: { type: "string", pattern } } },
+      execute: () => "ok",
+    });
+    const run = await api.execute("help up.get --json");
+    expect(run).toMatchObject({ stderr: "", exitCode: 0 });
+    expect(run.stdout).not.toMatch(HIDDEN);
+    expect(run.stdout).toContain('"pattern": "^ok\\u202E\\uDB40\\uDC6F\\u0085$"');
+    expect(JSON.parse(run.stdout).input_schema.properties.q.pattern).toBe(pattern);
+  });
+});
