@@ -13,13 +13,13 @@ import type { ToolSpec } from "./tool.js";
 import { cleanUntrustedText, hiddenCharacter } from "./untrusted.js";
 
 /** A third-party tool description's longest length once cleaned (the prompt, `help` and `discover` show it). */
-export const MAX_UNTRUSTED_DESCRIPTION: number = 1024;
+const MAX_UNTRUSTED_DESCRIPTION = 1024;
 /** The longest `description`, `title` or `$comment` inside a third-party schema (flag descriptions, mostly). */
 const MAX_UNTRUSTED_SCHEMA_TEXT = 512;
 /** The longest property name (a flag `help` and the prompt show) a third-party schema may have. */
-export const MAX_UNTRUSTED_PROPERTY_NAME: number = 128;
+const MAX_UNTRUSTED_PROPERTY_NAME = 128;
 /** The longest string a third-party schema may hold as data (`enum`, `const`, `default`, `examples`, ...). */
-export const MAX_UNTRUSTED_SHOWN_VALUE: number = 1_024;
+const MAX_UNTRUSTED_SHOWN_VALUE = 1_024;
 
 /**
  * Set by the MCP client on the definitions it registers for a trusted upstream: the listing is a third party's,
@@ -90,7 +90,7 @@ function visitSubschema(node: JsonSchema): string | undefined {
 }
 
 /** Cleans a third-party schema's texts in place; why it cannot be shown as it is, or undefined. */
-export function cleanThirdPartySchema(schema: JsonSchema): string | undefined {
+function cleanThirdPartySchema(schema: JsonSchema): string | undefined {
   let found: string | undefined;
   forEachSubschema(schema, (node) => {
     found ??= visitSubschema(node);
