@@ -34,13 +34,25 @@ export const DEFAULT_MAX_LOOP_ITERATIONS: number = 1_000_000;
 export const DEFAULT_MAX_COMMANDS: number = 1_000_000;
 /** Words of one list, elements of one array, lines seq, grep or xargs produce (just-bash's maxArrayElements). */
 export const MAX_SHELL_LIST_ITEMS: number = 1_000_000;
+/**
+ * Words one brace range (`{1..N}`) may stand for: just-bash's own fixed cap, past which it drops the rest without
+ * a word, so the script guard refuses a longer range and points to `seq` (TM-LIM-002).
+ */
+export const MAX_BRACE_RANGE_WORDS: number = 10_000;
 /** just-bash's work units per run (array assignments, mapfile, brace expansion): ten full lists' worth. */
 export const MAX_SHELL_WORK_UNITS: number = 10 * MAX_SHELL_LIST_ITEMS;
 /**
- * Records and loop iterations of one awk or sed program. These loops run without a look at the deadline (on the
- * caller's thread in inline mode), so the cap stays lower than the shell's: 100,000 take ~0.2 s of awk here.
+ * Records and loop iterations of one awk program (just-bash counts both against one cap), as many as the lines a
+ * generator may produce (`seq 1 1000000 | awk 'END { print NR }'`). awk's loops do not look at the deadline: in a
+ * worker the deadline's hard kill bounds them; inline, a million records hold the caller's thread ~1-4 s here, as
+ * any CPU-bound command does there (TM-LIM-002).
  */
-export const MAX_AWK_SED_ITERATIONS: number = 100_000;
+export const MAX_AWK_ITERATIONS: number = 1_000_000;
+/**
+ * Lines and loop iterations of one sed program. sed costs ~25 us a line here (a million took 25 s, past the
+ * default deadline), so it stays at 100,000 (~2.5 s).
+ */
+export const MAX_SED_ITERATIONS: number = 100_000;
 /** Trace entries kept per run; the rest are counted. */
 export const MAX_TRACE_ENTRIES: number = 1_000;
 /** UTF-8 bytes a trace entry keeps of its argv, and separately of its params' JSON; the rest is cut (TM-MEM-003). */

@@ -57,6 +57,10 @@ describe.each(MODES)("generators and loops over ordinary data sizes (%s)", (mode
     ["seq 1 100000 | grep -c 7", "40951\n"],
     ["seq 1 100000 | xargs -n 1000 echo | wc -l", "100\n"],
     ["a=($(seq 1 200000)); echo ${#a[@]}", "200000\n"],
+    ["seq 1 1000000 | awk 'END { print NR }'", "1000000\n"],
+    ["for i in {1..10000}; do :; done; echo $i", "10000\n"],
+    ["echo {a,b}{1..6000} | wc -w", "12000\n"],
+    ["echo {a..z}{a..z}{a..z} | wc -w", "17576\n"],
   ])("%s", async (script, stdout) => {
     expect(await api.execute(script)).toMatchObject({ stdout, stderr: "", exitCode: 0 });
   });
@@ -69,6 +73,17 @@ describe.each(MODES)("generators and loops over ordinary data sizes (%s)", (mode
         "bash: seq: iteration limit exceeded (1000000); a run allows at most that many loop iterations, " +
         "generated lines or words: work on less data at once, or let one jq, awk or grep go over it\n",
       exitCode: 126,
+    });
+  });
+
+  it("refuses a brace range longer than just-bash expands, pointing to seq", async () => {
+    const result = await api.execute('for i in {1..20000}; do :; done; echo "[$i]"');
+    expect(result).toMatchObject({
+      stdout: "[]\n",
+      stderr:
+        "bash: brace range {1..20000} refused: a range expands to at most 10,000 words here (this one has " +
+        "20,000); use $(seq 1 20000) instead\n",
+      exitCode: 0,
     });
   });
 

@@ -1,4 +1,5 @@
 import { type ScriptNode, type SimpleCommandNode, serialize, type WordNode } from "just-bash";
+import { MAX_BRACE_RANGE_WORDS } from "../limits.js";
 
 /** The hidden command a refused construct is replaced by; it prints the reason and fails like bash would. */
 export const REFUSE_COMMAND = "__toolshell_refuse";
@@ -72,17 +73,53 @@ function redirectionProblem(redirection: Node): string | undefined {
   return `redirection to or from a file (${shown}) refused: ${NO_FS}; keep data in variables and pipes (only /dev/null is allowed)`;
 }
 
-/** Finds a process substitution in this command's own words, without entering nested scripts or pipelines. */
-function hasProcessSubstitution(value: unknown, top = true): boolean {
-  if (Array.isArray(value)) return value.some((item) => hasProcessSubstitution(item, false));
-  if (!isNode(value)) return false;
-  if (value.type === "ProcessSubstitution") return true;
-  if (!top && (value.type === "Pipeline" || value.type === "Script" || value.type === "Statement"))
-    return false;
-  for (const key of Object.keys(value)) {
-    if (key !== "type" && hasProcessSubstitution(value[key], false)) return true;
+/** Finds a node in this command's own words, without entering nested scripts or pipelines. */
+function findOwn(value: unknown, found: (node: Node) => boolean, top = true): Node | undefined {
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const hit = findOwn(item, found, false);
+      if (hit) return hit;
+    }
+    return undefined;
   }
-  return false;
+  if (!isNode(value)) return undefined;
+  if (found(value)) return value;
+  if (!top && (value.type === "Pipeline" || value.type === "Script" || value.type === "Statement"))
+    return undefined;
+  for (const key of Object.keys(value)) {
+    const hit = key === "type" ? undefined : findOwn(value[key], found, false);
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
+/** Words a numeric brace range such as `{1..20000}` or `{0..100..5}` stands for (0 for other ranges). */
+function rangeWords(node: Node): number {
+  const { start, end, step } = node;
+  if (typeof start !== "number" || typeof end !== "number") return 0;
+  const stride = Math.abs(typeof step === "number" && step !== 0 ? step : 1);
+  return Math.floor(Math.abs(end - start) / stride) + 1;
+}
+
+function isLongRange(node: Node): boolean {
+  return node.type === "Range" && rangeWords(node) > MAX_BRACE_RANGE_WORDS;
+}
+
+/**
+ * TM-LIM-002: just-bash expands one brace range to at most 10,000 words and silently drops the rest
+ * (`for i in {1..20000}` ended at 10000), so a longer range is refused, pointing to `seq`.
+ */
+function longRangeProblem(command: Node): string | undefined {
+  const range = findOwn(command, isLongRange);
+  if (!range) return undefined;
+  const { start, end } = range;
+  const shown = typeof range.step === "number" ? `${start}..${end}..${range.step}` : `${start}..${end}`;
+  const words = rangeWords(range).toLocaleString("en-US");
+  const step = typeof range.step === "number" ? ` ${range.step}` : "";
+  return (
+    `brace range {${shown}} refused: a range expands to at most ${MAX_BRACE_RANGE_WORDS.toLocaleString("en-US")} ` +
+    `words here (this one has ${words}); use $(seq ${start}${step} ${end}) instead`
+  );
 }
 
 function commandProblem(command: Node): string | undefined {
@@ -92,9 +129,11 @@ function commandProblem(command: Node): string | undefined {
       if (problem) return problem;
     }
   }
-  if (hasProcessSubstitution(command)) {
+  if (findOwn(command, (node) => node.type === "ProcessSubstitution")) {
     return `process substitution <(...) / >(...) refused: ${NO_FS}; pipe into the command or use $(...) instead`;
   }
+  const range = longRangeProblem(command);
+  if (range) return range;
   if (command.type !== "SimpleCommand") return undefined;
   const name = literalText(command.name);
   if (name === "source" || name === ".") {

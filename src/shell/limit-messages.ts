@@ -4,6 +4,8 @@
  * what the script can do about it (TM-LIM-002).
  */
 
+import { TRANSFORM_COMMANDS } from "./commands.js";
+
 const LOOP_STEP =
   "a run allows at most that many loop iterations, generated lines or words: work on less data at once, or let " +
   "one jq, awk or grep go over it";
@@ -23,6 +25,34 @@ const NEXT_STEP: ReadonlyMap<string, string> = new Map([
   ["maxCallDepth", "functions may nest at most that deep: recurse less deeply"],
 ]);
 
+/** The next step for a limit that no option names, by what it bounds. */
+const BYTES_STEP =
+  "one value, input or output may hold at most that many bytes here: filter or cut the data first (grep, head, jq) " +
+  "or work on it in parts";
+const DEPTH_STEP = "this nests at most that deep here: nest or recurse less deeply";
+const COUNT_STEP =
+  "one command or expansion handles at most that many items, records or iterations here: work on less data at " +
+  "once, or let one jq, awk or grep go over it";
+
+/**
+ * Any other limit line of the shell or one of its commands (`awk: record limit exceeded (1000000)`, `bash: brace
+ * expansion result limit exceeded (1000000)`; just-bash has some 270 such messages): a line that starts with
+ * `bash:` or a command's name and ends with the limit it hit.
+ */
+const ANY_LIMIT = new RegExp(
+  `^((?:bash|search|${TRANSFORM_COMMANDS.join("|")}): .*(?:limit exceeded \\(\\d+(?: bytes| concurrent)?\\)|` +
+    "exceeded maximum (?:iterations )?\\(\\d+\\)|" +
+    "depth \\(\\d+\\) exceeded|depth exceeded \\(\\d+\\)|too many iterations \\(\\d+\\)|" +
+    "Output size limit exceeded))$",
+  "gm",
+);
+
+function anyLimitStep(line: string): string {
+  if (line.includes(" bytes)") || line.includes("size limit")) return BYTES_STEP;
+  if (/depth|nesting|recursion/i.test(line)) return DEPTH_STEP;
+  return COUNT_STEP;
+}
+
 /** `..., increase executionLimits.<name>` at the end of a line. */
 const SUFFIX = /, increase executionLimits\.(\w+)$/gm;
 /** What a generator (seq, xargs, grep) says when it hits the loop or list cap, which it shares with loops. */
@@ -30,8 +60,10 @@ const GENERATOR = /^(bash: (?:seq|xargs|search): (?:iteration|line|array element
 
 /** The run's stderr with just-bash's limit lines worded for the script's author. */
 export function explainLimits(stderr: string): string {
-  if (!stderr.includes("limit") && !stderr.includes("executionLimits")) return stderr;
+  if (!stderr.includes("limit") && !stderr.includes("exceeded") && !stderr.includes("too many"))
+    return stderr;
   return stderr
     .replace(SUFFIX, (_, name: string) => `; ${NEXT_STEP.get(name) ?? "this is one of the shell's limits"}`)
-    .replace(GENERATOR, `$1; ${LOOP_STEP}`);
+    .replace(GENERATOR, `$1; ${LOOP_STEP}`)
+    .replace(ANY_LIMIT, (line: string) => `${line.replace(/^(\w+): \1: /, "$1: ")}; ${anyLimitStep(line)}`);
 }

@@ -18,8 +18,9 @@ import { parallelCommand } from "../../builtins/parallel.js";
 import { callTool, toolCommand } from "../../builtins/tool-command.js";
 import { cutMiddle } from "../budget.js";
 import {
-  MAX_AWK_SED_ITERATIONS,
+  MAX_AWK_ITERATIONS,
   MAX_PIPE_BYTES,
+  MAX_SED_ITERATIONS,
   MAX_SHELL_LIST_ITEMS,
   MAX_SHELL_WORK_UNITS,
 } from "../limits.js";
@@ -186,11 +187,13 @@ function buildShell(
       maxLoopIterations: request.limits.maxLoopIterations,
       maxCommandCount: request.limits.maxCommands,
       maxOutputSize: Math.max(MAX_PIPE_BYTES * 2, request.limits.maxOutputBytes * 2),
-      // TM-LIM-002: the hardened profile's 10,000 awk records and 100,000 list items broke ordinary data work.
+      // TM-LIM-002: the hardened profile's 10,000 awk records, 10,000 brace expansion words ({1..20000}) and
+      // 100,000 list items broke ordinary data work. (just-bash caps brace expansion work at 100,000 itself.)
       maxArrayElements: MAX_SHELL_LIST_ITEMS,
+      maxBraceExpansionResults: MAX_SHELL_LIST_ITEMS,
       maxWorkUnits: MAX_SHELL_WORK_UNITS,
-      maxAwkIterations: MAX_AWK_SED_ITERATIONS,
-      maxSedIterations: MAX_AWK_SED_ITERATIONS,
+      maxAwkIterations: MAX_AWK_ITERATIONS,
+      maxSedIterations: MAX_SED_ITERATIONS,
     },
   });
   if (direct) {
