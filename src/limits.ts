@@ -49,8 +49,8 @@ export const MAX_SHELL_WORK_UNITS: number = 10 * MAX_SHELL_LIST_ITEMS;
  */
 export const MAX_AWK_ITERATIONS: number = 1_000_000;
 /**
- * Lines and loop iterations of one sed program. sed costs ~25 us a line here (a million took 25 s, past the
- * default deadline), so it stays at 100,000 (~2.5 s).
+ * Loop iterations (branches) of one sed script; sed reads any number of lines (~25 us a line here: a million take
+ * ~25 s, so the deadline bounds them in a worker).
  */
 export const MAX_SED_ITERATIONS: number = 100_000;
 /** Trace entries kept per run; the rest are counted. */
