@@ -46,13 +46,17 @@ function lastJob(run: RunContext, shell: string): string {
   return own ? (inherited.get(own) ?? "") : "";
 }
 
-/** `$!` (rewritten by the script guard into `$(...)` of this command): prints the id of the last job. */
+/**
+ * `$!` (rewritten by the script guard into `$(... $?)` of this command): prints the id of the last job and exits
+ * with the status it was handed, so `$?` after the substitution is what it was before.
+ */
 export function lastJobCommand(run: RunContext): Command {
   return {
     name: LAST_JOB_COMMAND,
     trusted: true,
-    async execute() {
-      return commandResult(lastJob(run, self()), "", 0);
+    async execute(args) {
+      const status = Number.parseInt(args[0] ?? "0", 10);
+      return commandResult(lastJob(run, self()), "", Number.isInteger(status) ? status & 255 : 0);
     },
   };
 }

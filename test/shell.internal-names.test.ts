@@ -38,6 +38,11 @@ describe.each(MODES)("the id of the last background job, $! (%s)", (mode) => {
     });
   });
 
+  it("leaves $? as it was, as bash does (false; echo $! $? prints 1)", async () => {
+    const script = 'false; echo "[$!]" $?; true & (exit 3); echo $(( $! - $! )) $?; wait';
+    expect(await api.execute(script)).toMatchObject({ stdout: "[] 1\n0 3\n", stderr: "", exitCode: 0 });
+  });
+
   it("reads as $! in a function body and an xtrace", async () => {
     const result = await api.execute('f() { wait $!; echo "$! $(( $! ))"; }; type f; echo_tool & set -x; f');
     expect(result).toMatchObject({

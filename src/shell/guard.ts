@@ -208,13 +208,17 @@ function functionDefinitions(ast: ScriptNode): string {
   return serialize({ type: "Script", statements } as unknown as ScriptNode);
 }
 
-/** `$!` (a ParameterExpansion node, changed in place) becomes `$(__toolshell_last_job)`. */
+/**
+ * `$!` (a ParameterExpansion node, changed in place) becomes `$(__toolshell_last_job $?)`: the command is handed the
+ * status before it and exits with it, so the substitution leaves `$?` as bash does (`false; echo $! $?` prints 1).
+ */
 function lastJobSubstitution(expansion: Node): void {
+  const status = { type: "Word", parts: [{ type: "ParameterExpansion", parameter: "?", operation: null }] };
   const command = {
     type: "SimpleCommand",
     assignments: [],
     name: word(LAST_JOB_COMMAND),
-    args: [],
+    args: [status],
     redirections: [],
   };
   delete expansion.parameter;
@@ -246,7 +250,7 @@ function visit(value: unknown, functions: string): void {
   if (value.type === "ArithSpecialVar" && value.name === "!") {
     // In `$(( $! - 1 ))`: the arithmetic form of the same command substitution.
     delete value.name;
-    Object.assign(value, { type: "ArithCommandSubst", command: LAST_JOB_COMMAND });
+    Object.assign(value, { type: "ArithCommandSubst", command: `${LAST_JOB_COMMAND} $?` });
   }
   if (value.type === "SimpleCommand" && literalText(value.name) === "wait") value.name = word(WAIT_COMMAND);
   if (value.type === "SimpleCommand" && literalText(value.name) === "help") value.name = word(HELP_COMMAND);
@@ -267,7 +271,7 @@ function visit(value: unknown, functions: string): void {
 const AUTHORED: ReadonlyMap<string, string> = new Map([
   [WAIT_COMMAND, "wait"],
   [HELP_COMMAND, "help"],
-  [`$(${LAST_JOB_COMMAND})`, "$!"],
+  [`$(${LAST_JOB_COMMAND} $?)`, "$!"],
   [BACKGROUND_COMMAND, "background"],
   [REFUSE_COMMAND, "refused:"],
 ]);
@@ -276,7 +280,7 @@ const AUTHORED: ReadonlyMap<string, string> = new Map([
  * themselves.
  */
 const INTERNAL =
-  /^\++ __toolshell_(?:refuse .*|last_job)\n|^(\++) __toolshell_bg (.*)$|\$\(__toolshell_last_job\)|__toolshell_[A-Za-z_]+/gm;
+  /^\++ __toolshell_(?:refuse .*|last_job(?: \d+)?)\n|^(\++) __toolshell_bg (.*)$|\$\(__toolshell_last_job \$\?\)|__toolshell_[A-Za-z_]+/gm;
 
 /**
  * TM-LEAK-001: what the run prints never names the guard's rewrites. They show where the shell echoes a command
