@@ -20,6 +20,13 @@ export const DEFAULT_TIMEOUT_MS: number = 30_000;
 export const MAX_TIMEOUT_MS: number = 10 * 60_000;
 /** How long past its deadline a run that does not stop by itself may take before its worker is terminated. */
 export const KILL_GRACE_MS: number = 200;
+/**
+ * TM-DOS-004: how much longer than its timeoutMs a run may take while new shell workers start for it (the pool's
+ * first, or one replacing a worker that was terminated, ran out of memory or retired), at most this much in all:
+ * the deadline keeps running, and only the time a start actually took, up to this, is added. A start takes
+ * 0.2-0.4 s from dist on a busy 2-core machine (~1-1.4 s under tsx).
+ */
+export const COLD_START_GRACE_MS: number = 2_000;
 /** Tool calls one run may make. */
 export const DEFAULT_MAX_TOOL_CALLS: number = 1_000;
 /** Bytes of stdout (and, separately, of stderr) a run returns before cutting with a marker. */

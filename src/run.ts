@@ -1,6 +1,6 @@
 import { AsyncResource } from "node:async_hooks";
 import { setMaxListeners } from "node:events";
-import { EXIT_BUSY, KILL_GRACE_MS } from "./limits.js";
+import { COLD_START_GRACE_MS, EXIT_BUSY, KILL_GRACE_MS } from "./limits.js";
 import type { PlanRecorder } from "./plan.js";
 import type { CallOutcome, CallRequest, RunRequest, RunResult } from "./protocol.js";
 import type { OnCall, Registry } from "./registry.js";
@@ -50,27 +50,48 @@ class RunClock {
   deadline = Number.POSITIVE_INFINITY;
 
   start(): void {
-    this.arm(this.setup.request.timeoutMs);
+    this.deadline = Date.now() + this.setup.request.timeoutMs;
+    this.arm();
   }
 
-  private arm(ms: number): void {
-    this.deadline = Date.now() + ms;
-    this.timer = setTimeout(() => this.controller.abort(new DOMException("timed out", "TimeoutError")), ms);
-  }
-
-  /** Time left when paused (a new worker starting for the run: not counted against it). */
-  private left: number | undefined;
-
-  pause(): void {
-    if (this.controller.signal.aborted || this.left !== undefined) return;
+  private arm(): void {
     clearTimeout(this.timer);
-    this.left = Math.max(0, this.deadline - Date.now());
+    if (this.controller.signal.aborted) return;
+    this.timer = setTimeout(
+      () => this.controller.abort(new DOMException("timed out", "TimeoutError")),
+      Math.max(0, this.deadline - Date.now()),
+    );
   }
 
-  resume(): void {
-    const left = this.left;
-    this.left = undefined;
-    if (left !== undefined && !this.controller.signal.aborted) this.arm(left);
+  /**
+   * TM-DOS-004: the deadline never stops. While a new worker starts for the run, it is moved by what is left of
+   * COLD_START_GRACE_MS (the hard ceiling: timeoutMs plus that grace, whatever the pool does); once the worker is
+   * ready the run keeps only what the start took.
+   */
+  private graceLeft = COLD_START_GRACE_MS;
+  /** When the current start began, and the grace it was lent. */
+  private starting: { since: number; lent: number } | undefined;
+
+  /** Whether the run's time ran out while a new worker was starting for it. */
+  get timedOutStarting(): boolean {
+    return this.starting !== undefined && this.reason === "timeout";
+  }
+
+  workerStarting(): void {
+    if (this.controller.signal.aborted || this.starting) return;
+    this.starting = { since: Date.now(), lent: this.graceLeft };
+    this.deadline += this.graceLeft;
+    this.arm();
+  }
+
+  workerReady(): void {
+    const starting = this.starting;
+    if (!starting || this.controller.signal.aborted) return;
+    this.starting = undefined;
+    const took = Math.min(starting.lent, Date.now() - starting.since);
+    this.graceLeft -= took;
+    this.deadline -= starting.lent - took;
+    this.arm();
   }
 
   get reason(): StopReason | undefined {
@@ -126,13 +147,18 @@ export async function runInline(setup: RunSetup): Promise<RunResult> {
   }
 }
 
+/** What a run that never began was waiting for: a free worker, or a new one to start (TM-DOS-004). */
+type Waited = "free" | "start" | undefined;
+
 /** Why a run never began (see notStarted). */
-function neverStarted(reason: StopReason | Busy, timeoutMs: number, waited: boolean): string {
+function neverStarted(reason: StopReason | Busy, timeoutMs: number, waited: Waited): string {
   if (typeof reason === "object") {
     const whose = reason.full === "caller" ? "of your runs are" : "runs are";
     return `toolshell: busy: ${reason.waiting} ${whose} already waiting for a free shell worker; the script never started (retry later)\n`;
   }
   if (reason === "abort") return "toolshell: aborted\n";
+  if (waited === "start")
+    return `toolshell: timed out after ${timeoutMs} ms (and up to ${COLD_START_GRACE_MS} ms more) waiting for a new shell worker to start; the script never started (retry later)\n`;
   return waited
     ? `toolshell: timed out after ${timeoutMs} ms waiting for a free shell worker; the script never started (retry later)\n`
     : `toolshell: timed out after ${timeoutMs} ms\n`;
@@ -142,7 +168,7 @@ function neverStarted(reason: StopReason | Busy, timeoutMs: number, waited: bool
  * A run that never began: its signal was aborted before, or it timed out while waiting for a free worker
  * (TM-DOS-004), or too many runs were waiting already (busy).
  */
-function notStarted(reason: StopReason | Busy, timeoutMs: number, waited = false): RunResult {
+function notStarted(reason: StopReason | Busy, timeoutMs: number, waited?: Waited): RunResult {
   const stderr = neverStarted(reason, timeoutMs, waited);
   const exitCode = typeof reason === "object" ? EXIT_BUSY : reason === "timeout" ? 124 : 130;
   return {
@@ -254,7 +280,8 @@ export function runIsolated(setup: RunSetup, pool: WorkerPool): Promise<RunResul
     const stop = () => {
       const reason = clock.reason ?? "abort";
       // Still waiting for a worker: nothing ran, so say that (the pool takes the run out of its queue).
-      if (!handle) return finish(notStarted(reason, setup.request.timeoutMs, true));
+      const waited = clock.timedOutStarting ? "start" : "free";
+      if (!handle) return finish(notStarted(reason, setup.request.timeoutMs, waited));
       handle.stop(reason);
       killTimer = setTimeout(() => {
         const printed = handle?.printed();
@@ -281,8 +308,8 @@ export function runIsolated(setup: RunSetup, pool: WorkerPool): Promise<RunResul
       tenant: setup.tenant,
       signal: clock.controller.signal,
       deadline: () => clock.deadline,
-      pause: () => clock.pause(),
-      resume: () => clock.resume(),
+      workerStarting: () => clock.workerStarting(),
+      workerReady: () => clock.workerReady(),
     };
     void pool.start(setup.request, setup.catalog, handlers, ticket).then((started) => {
       if (!started) return;

@@ -66,8 +66,8 @@ describe("a worker that cannot start", () => {
             tenant: undefined,
             signal: new AbortController().signal,
             deadline: () => Date.now() + 1_000,
-            pause: () => {},
-            resume: () => {},
+            workerStarting: () => {},
+            workerReady: () => {},
           },
         );
       });

@@ -9,7 +9,8 @@ import { resetStream, STOP_FLAG } from "./stop.js";
 /**
  * Whose run it is and its clock, for the wait for a worker (TM-DOS-004): waiting runs are served round robin by
  * owner and tenant, leave the queue when `signal` aborts (the caller's timeoutMs counts the wait), and get what
- * is left of their time. Only a new worker's own start-up is not counted: the clock is paused meanwhile.
+ * is left of their time. The clock never stops: a new worker's start-up is granted up to COLD_START_GRACE_MS more
+ * in all (limits.ts), so that a run's wall time is bounded by its timeoutMs plus that grace.
  */
 export interface RunTicket {
   /** The ScriptedTool the run is for (any object that stands for it). */
@@ -18,8 +19,10 @@ export interface RunTicket {
   signal: AbortSignal;
   /** Epoch ms at which the run must end, read when it is handed to its worker. */
   deadline(): number;
-  pause(): void;
-  resume(): void;
+  /** A new worker is starting for the run (its start-up is lent the grace)... */
+  workerStarting(): void;
+  /** ...and is ready (the run keeps what the start took, within the grace). */
+  workerReady(): void;
 }
 
 /** The run never started: too many runs already wait for a worker. */
@@ -138,9 +141,9 @@ export class WorkerPool {
     const worker = await acquired;
     if (!worker) return undefined;
     if (!worker.started && !worker.dead) {
-      ticket.pause();
+      ticket.workerStarting();
       await worker.ready;
-      ticket.resume();
+      ticket.workerReady();
     }
     if (ticket.signal.aborted && !worker.dead) {
       this.release(worker);
