@@ -93,13 +93,13 @@ export interface CallRequest {
 }
 
 /**
- * TM-DOS-002: what a receiver gets in place of a message it could not read (a failed deserialization), or what a
- * worker tells the host when a message of either side was lost; the run then ends at once and the worker is
- * replaced, instead of the run waiting until its deadline for a message that never comes.
+ * TM-DOS-002: what a worker tells the host when a message was lost on its side: one from the host it could not
+ * read, or one of its own it could not send. The run then ends at once and the worker is replaced, instead of the
+ * run waiting until its deadline for a message that never comes.
  */
 export interface LostMessage {
   type: "lost";
-  /** Whether it could not be read (deserialized) or sent (serialized). */
+  /** `read`: a message from the host could not be deserialized here; `sent`: one of the worker's could not be serialized. */
   failed: "read" | "sent";
   /** The serializer's error message. */
   reason: string;
@@ -125,6 +125,4 @@ export type ToWorker =
       spin: boolean;
     }
   | { type: "result"; runId: number; callId: string; outcome: CallOutcome }
-  /** Never sent: what the worker's inbox channel gives for a message it could not read. */
-  | LostMessage
   | { type: "abort"; runId: number; reason: "timeout" | "abort" };

@@ -4,10 +4,10 @@
  */
 import { Worker } from "node:worker_threads";
 import { WORKER_HEAP_HEADROOM_MB } from "../limits.js";
-import type { CallOutcome, CallRequest, LostMessage, RunResult, ToHost, ToWorker } from "../protocol.js";
+import type { CallOutcome, CallRequest, RunResult, ToHost, ToWorker } from "../protocol.js";
 import { clearHeapFlags } from "./heap-flags.js";
 import { outOfMemoryMessage } from "./heap-guard.js";
-import { ChannelWatcher, lostMessage, SpinChannel, spinChannel } from "./spin-channel.js";
+import { ChannelWatcher, errorText, SpinChannel, spinChannel, Unreadable } from "./spin-channel.js";
 import { readStream, STOP_FLAG, type StopReason, streamBuffer } from "./stop.js";
 
 /** How a run in a worker reaches the host: tool calls in, the result out. */
@@ -86,7 +86,7 @@ export class ShellWorker {
       } else this.deliver(message);
     });
     // TM-DOS-002: a message node could not deserialize here is not dropped silently: the run ends now.
-    this.worker.on("messageerror", (error: unknown) => this.lose(lostMessage("read", error), true));
+    this.worker.on("messageerror", (error: unknown) => this.lose("from", "read", errorText(error)));
     this.worker.on("error", (error: Error & { code?: string }) => {
       restoreHeapFlags();
       if (!this.started) this.failure = error.code ?? error.message;
@@ -132,7 +132,8 @@ export class ShellWorker {
   /** A message from the worker, by postMessage or through its outbox. */
   deliver(message: ToHost): void {
     if (message.type === "lost") {
-      this.lose(message, false);
+      // The worker could not read a message from here, or could not send one of its own.
+      this.lose(message.failed === "read" ? "to" : "from", message.failed, message.reason);
       return;
     }
     if (message.type === "ready" || message.runId !== this.runId || !this.handlers) return;
@@ -164,22 +165,22 @@ export class ShellWorker {
     try {
       this.worker.postMessage(message);
     } catch (error) {
-      this.lose(lostMessage("sent", error), true);
+      this.lose("to", "sent", errorText(error));
     }
   }
 
   /**
-   * TM-DOS-002: a message between this thread and the worker was lost (`here`: this thread found out). Nobody can
-   * tell which (a call, its answer, the run's end), so the run ends now with what it printed and the worker,
-   * whose run may still be waiting for it, is replaced.
+   * TM-DOS-002: a message from or to the worker could not be read or sent. Nobody can tell which it was (a call,
+   * its answer, the run's end), so the run ends now with what it printed and the worker, whose run may still be
+   * waiting for it, is replaced. Depth is capped (TM-DOS-001), so no script's values cause this any more: what is
+   * left is a fault or a shortage of memory, which a new worker and a smaller step may avoid.
    */
-  private lose(lost: LostMessage, here: boolean): void {
-    const fromShell = here === (lost.failed === "read");
+  private lose(direction: "from" | "to", failed: "read" | "sent", reason: string): void {
     this.dead = true; // not handed another run: it ends with the terminate below
     this.fail(
-      `the run was stopped: a message ${fromShell ? "from" : "to"} the shell could not be ${lost.failed} ` +
-        `(${lost.reason}); what it printed before is kept. If the script passed deeply nested values, pass ` +
-        "flatter ones",
+      `the run was stopped: a message ${direction} the shell could not be ${failed} (${reason}); what it printed ` +
+        "before is kept. A new shell takes the next run: run again what did not finish (if it fails the same way, " +
+        "pass less data in that step)",
     );
     void this.worker.terminate();
   }
@@ -201,7 +202,11 @@ export class ShellWorker {
     watcher.watch(this.outbox, this.fromOutbox);
   }
 
-  private readonly fromOutbox = (message: unknown): void => this.deliver(message as ToHost);
+  /** A message from the worker through its outbox; one this thread could not read was lost on its way here. */
+  private readonly fromOutbox = (message: unknown): void => {
+    if (message instanceof Unreadable) this.lose("from", "read", message.reason);
+    else this.deliver(message as ToHost);
+  };
 
   /** Starts a run in the worker (through its inbox if it watches it) and watches for its first message. */
   begin(message: Extract<ToWorker, { type: "run" }>): void {

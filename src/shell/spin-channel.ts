@@ -14,6 +14,14 @@
 import { deserialize, serialize } from "node:v8";
 import type { LostMessage } from "../protocol.js";
 
+/**
+ * TM-DOS-002: what a channel gives in place of a message it could not deserialize; its receiver decides what that
+ * means (on the host: a message from the shell was lost). Never a message of the protocol, so never taken for one.
+ */
+export class Unreadable {
+  constructor(readonly reason: string) {}
+}
+
 const HEADER_BYTES = 8;
 /** Bigger messages are posted. */
 export const CHANNEL_BYTES: number = 256 * 1024;
@@ -88,13 +96,13 @@ export class SpinChannel {
     return Atomics.compareExchange(this.header, WORD.state, armed, word(tag, STATE.full)) === armed;
   }
 
-  /** The message, or, when it cannot be deserialized, a lost message saying so (TM-DOS-002; never a throw). */
+  /** The message, or, when it cannot be deserialized, an Unreadable saying why (TM-DOS-002; never a throw). */
   private read(): unknown {
     const length = Atomics.load(this.header, WORD.length);
     try {
       return deserialize(Buffer.from(this.buffer, HEADER_BYTES, length));
     } catch (error) {
-      return lostMessage("read", error);
+      return new Unreadable(errorText(error));
     }
   }
 }
@@ -107,14 +115,14 @@ function serialized(message: unknown): Buffer | undefined {
   }
 }
 
-/** A lost message: one that could not be `read` (deserialized) or `sent` (serialized), and why. */
-export function lostMessage(failed: "read" | "sent", error: unknown): LostMessage {
-  return { type: "lost", failed, reason: error instanceof Error ? error.message : String(error) };
+/** A serializer's error, as a lost message's reason. */
+export function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
-/** Whether a value taken from a channel or a port is a lost message. */
-export function isLost(value: unknown): value is LostMessage {
-  return typeof value === "object" && value !== null && (value as { type?: unknown }).type === "lost";
+/** What a worker tells the host of a message it could not `read` (deserialize) or `sent` (serialize), and why. */
+export function lostMessage(failed: "read" | "sent", error: unknown): LostMessage {
+  return { type: "lost", failed, reason: error instanceof Unreadable ? error.reason : errorText(error) };
 }
 
 /**

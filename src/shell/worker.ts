@@ -10,7 +10,7 @@ import { ShellCatalog } from "./catalog.js";
 import { HeapGuard, outOfMemoryMessage } from "./heap-guard.js";
 import type { ToolInvoker } from "./run-context.js";
 import { canStream, runScript } from "./run-script.js";
-import { ChannelWatcher, isLost, lostMessage, Pace, SpinChannel, TAG_LIMIT } from "./spin-channel.js";
+import { ChannelWatcher, lostMessage, Pace, SpinChannel, TAG_LIMIT, Unreadable } from "./spin-channel.js";
 
 /**
  * How long a call's sender spins for the answer before it sleeps until the message comes. The host answers a
@@ -100,14 +100,14 @@ function armReply(tool: string): number | undefined {
 }
 
 /** Spins for the answer to the call of `tool` armed with `tag`, for at most SPIN_MS; undefined: it comes by message. */
-function spinForReply(tag: number, tool: string): CallOutcome | undefined {
+function spinForReply(tag: number, tool: string): CallOutcome | Unreadable | undefined {
   const until = performance.now() + SPIN_MS;
-  let outcome: CallOutcome | undefined;
+  let outcome: CallOutcome | Unreadable | undefined;
   for (let spins = 1; ; spins++) {
-    outcome = replies.take(tag) as CallOutcome | undefined;
+    outcome = replies.take(tag) as CallOutcome | Unreadable | undefined;
     if (outcome !== undefined || !replies.watching(tag)) break;
     if ((spins & 63) === 0 && performance.now() > until) {
-      outcome = replies.disarm(tag) as CallOutcome | undefined;
+      outcome = replies.disarm(tag) as CallOutcome | Unreadable | undefined;
       break;
     }
   }
@@ -130,7 +130,7 @@ function invoker(runId: number): ToolInvoker {
     send({ type: "call", runId, call, slot });
     const outcome = slot === undefined ? undefined : spinForReply(slot, call.name);
     // An answer this thread could not read: the host, told, ends the run and replaces this worker.
-    if (isLost(outcome)) send(outcome);
+    if (outcome instanceof Unreadable) send(lostMessage("read", outcome));
     else if (outcome) return Promise.resolve(outcome);
     return new Promise<CallOutcome>((resolve) => {
       pendingCalls.set(
@@ -175,13 +175,12 @@ async function run(message: Extract<ToWorker, { type: "run" }>): Promise<void> {
     return;
   }
   // A host that starts runs back to back hands the next one over through the inbox and wakes nobody.
-  if (spin.allowed) inboxWatcher.watch(inbox, (next) => receive(next as ToWorker));
+  if (spin.allowed) inboxWatcher.watch(inbox, fromInbox);
   send(ended);
 }
 
 function receive(message: ToWorker): void {
-  if (message.type === "lost") send(message);
-  else if (message.type === "run") {
+  if (message.type === "run") {
     // The run came (by either path): nothing more is watched for until it ends.
     inboxWatcher.forget(inbox);
     void run(message);
@@ -192,6 +191,12 @@ function receive(message: ToWorker): void {
   } else if (message.type === "abort" && current?.runId === message.runId) {
     current.controller.abort(new Error(message.reason));
   }
+}
+
+/** A run handed over through the inbox; one this thread could not read is reported lost (TM-DOS-002). */
+function fromInbox(message: unknown): void {
+  if (message instanceof Unreadable) send(lostMessage("read", message));
+  else receive(message as ToWorker);
 }
 
 port.on("message", receive);
