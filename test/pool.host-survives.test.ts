@@ -2,9 +2,9 @@
 // a child process (an abort there is exit 134, which no in-process test could survive to report), several runs in
 // a row, each followed by close() (the worker's teardown, where a GC over the limit also aborted the process).
 // Worker mode only: inline runs have no worker heap of their own.
-import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { runFixture } from "./fixture-process.js";
 
 const FIXTURE = fileURLToPath(new URL("./fixtures/heap-abuse.ts", import.meta.url));
 /** node, tsx, a worker start per run and hundreds of MB built per run, on a busy 2-core machine. */
@@ -24,32 +24,18 @@ interface Child {
   stderr: string;
 }
 
-function runChild(script: string, runs: number, timeoutMs = 10_000): Promise<Child> {
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", FIXTURE, script, String(runs), String(timeoutMs)],
-    {
-      env: { ...process.env, NODE_OPTIONS: "" },
-    },
-  );
-  let out = "";
-  let err = "";
-  child.stdout.on("data", (chunk: Buffer) => {
-    out += chunk.toString();
-  });
-  child.stderr.on("data", (chunk: Buffer) => {
-    err += chunk.toString();
-  });
-  return new Promise((resolve, reject) => {
-    child.on("error", reject);
-    child.on("close", (status, signal) => {
-      const lines = out
-        .split("\n")
-        .filter((line) => line !== "")
-        .map((line) => (line.startsWith("{") ? JSON.parse(line) : line));
-      resolve({ status, signal, lines, stderr: err.split("\n").slice(0, 3).join("\n") });
-    });
-  });
+async function runChild(script: string, runs: number, timeoutMs = 10_000): Promise<Child> {
+  const exit = await runFixture(FIXTURE, [script, String(runs), String(timeoutMs)]);
+  const lines = exit.stdout
+    .split("\n")
+    .filter((line) => line !== "")
+    .map((line) => (line.startsWith("{") ? JSON.parse(line) : line));
+  return {
+    status: exit.status,
+    signal: exit.signal,
+    lines,
+    stderr: exit.stderr.split("\n").slice(0, 3).join("\n"),
+  };
 }
 
 /** What a surviving child prints: each run's result, then that the host is alive. */

@@ -1,7 +1,7 @@
 // TM-MEM-001: the shell worker's memory cap holds whatever heap flags the host process was started with.
-import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { fixtureOutput } from "./fixture-process.js";
 
 const FLOOD = fileURLToPath(new URL("./fixtures/memory-flood.ts", import.meta.url));
 /** A spawned process pays for node, tsx, a worker start and the flood: seconds on a busy machine. */
@@ -16,26 +16,8 @@ interface Flooded {
 }
 
 /** Runs the flood in a process started with `nodeArgs` and NODE_OPTIONS, from the sources under tsx. */
-function flood(nodeArgs: string[], nodeOptions: string | undefined): Promise<Flooded> {
-  const env = { ...process.env };
-  delete env.NODE_OPTIONS;
-  if (nodeOptions !== undefined) env.NODE_OPTIONS = nodeOptions;
-  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", FLOOD], { env });
-  let out = "";
-  let err = "";
-  child.stdout.on("data", (chunk: Buffer) => {
-    out += chunk.toString();
-  });
-  child.stderr.on("data", (chunk: Buffer) => {
-    err += chunk.toString();
-  });
-  return new Promise((resolve, reject) => {
-    child.on("error", reject);
-    child.on("close", (status) => {
-      if (status !== 0) reject(new Error(`the flood process exited ${status}: ${err}`));
-      else resolve(JSON.parse(out) as Flooded);
-    });
-  });
+async function flood(nodeArgs: string[], nodeOptions: string | undefined): Promise<Flooded> {
+  return JSON.parse(await fixtureOutput(FLOOD, [], { nodeArgs, nodeOptions })) as Flooded;
 }
 
 const OUT_OF_MEMORY = {
