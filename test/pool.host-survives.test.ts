@@ -43,9 +43,13 @@ function survived(runs: number, result: { stdout: string; stderr: string; exitCo
   return { status: 0, signal: null, lines: [...Array.from({ length: runs }, () => result), "host alive"] };
 }
 
+/** What the shell adds to a byte limit's line (src/shell/limit-messages.ts). */
+const BYTES_ADVICE =
+  "; one value, input or output may hold at most that many bytes here: filter or cut the data first (grep, head, jq) or work on it in parts\n";
+
 const TOO_LONG = {
   stdout: "",
-  stderr: "bash: word expansion: string length limit exceeded (10485760 bytes)\n",
+  stderr: "bash: word expansion: string length limit exceeded (10485760 bytes)" + BYTES_ADVICE,
   exitCode: 126,
 };
 const OUT_OF_MEMORY = {
@@ -130,7 +134,7 @@ describe("the host process under a shell worker's heap abuse", () => {
       expect(child, stderr).toEqual(
         survived(3, {
           stdout: "16777311\n16777311\n",
-          stderr: "bash: command substitution: string length limit exceeded (10485760 bytes)\n",
+          stderr: "bash: command substitution: string length limit exceeded (10485760 bytes)" + BYTES_ADVICE,
           exitCode: 126,
         }),
       );
