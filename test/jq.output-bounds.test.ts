@@ -3,7 +3,7 @@
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { runJq } from "../src/jq/worker.js";
-import { fixtureOutput } from "./fixture-process.js";
+import { fixtureOutput, runFixture } from "./fixture-process.js";
 import { MODES, shop } from "./helpers.js";
 
 const FLOOD = fileURLToPath(new URL("./fixtures/jq-output-flood.ts", import.meta.url));
@@ -80,21 +80,85 @@ describe("jq's output in memory", () => {
   }, 40_000);
 });
 
+/** Heap limits in MiB, as test/fixtures/jq-heap-limit.ts reads them. */
+interface HeapLimits {
+  jq: number[];
+  shell: number[];
+  laterWorker: number;
+}
+
+/** 64 MiB of old generation plus V8's young generation and slack: 88 MiB here; 4 GiB when the host's flag wins. */
+const capped = (limitMb: number): boolean => limitMb > 0 && limitMb < 128;
+
 describe("the jq worker's heap cap under the host's heap flags", () => {
-  it.each([
-    ["no heap flags", [], undefined],
-    ["NODE_OPTIONS=--max-old-space-size=4096", [], "--max-old-space-size=4096"],
-    ["node --max-old-space-size=4096", ["--max-old-space-size=4096"], undefined],
-  ])(
-    "holds with %s",
-    async (_, nodeArgs, nodeOptions) => {
-      const limitMb = Number(await fixtureOutput(HEAP_LIMIT, [], { nodeArgs, nodeOptions }));
-      // 64 MiB of old generation plus V8's young generation and slack: 88 MiB here; 4 GiB when the flag wins.
-      expect(limitMb).toBeGreaterThan(0);
-      expect(limitMb).toBeLessThan(128);
+  it.each(
+    MODES.flatMap((mode) => [
+      [mode, "no heap flags", [], undefined],
+      [mode, "NODE_OPTIONS=--max-old-space-size=4096", [], "--max-old-space-size=4096"],
+      [mode, "node --max-old-space-size=4096", ["--max-old-space-size=4096"], undefined],
+    ]),
+  )(
+    "%s: holds with %s",
+    async (mode, _, nodeArgs, nodeOptions) => {
+      const limits = JSON.parse(
+        await fixtureOutput(HEAP_LIMIT, [mode], { nodeArgs, nodeOptions }),
+      ) as HeapLimits;
+      expect(limits.jq.map(capped)).toEqual([true]);
     },
     SLOW,
   );
+
+  it(
+    "worker: holds for 8 jq workers started with 8 shell workers at once, and the host's flags come back after",
+    async () => {
+      const nodeOptions = "--max-old-space-size=3000";
+      const limits = JSON.parse(
+        await fixtureOutput(HEAP_LIMIT, ["worker", "race"], { nodeOptions }),
+      ) as HeapLimits;
+      // Each thread clearing and restoring the flags on its own gave 1 to 2 of 8 jq workers the host's heap in 6 of 8
+      // such runs: one thread put them back while another's jq worker was being made.
+      expect(limits.jq.map(capped)).toEqual(Array(8).fill(true));
+      expect(limits.shell.map((limitMb) => limitMb < 3000)).toEqual(Array(8).fill(true));
+      // A plain worker started afterwards has the host's 3,000 MiB again (4,144 here without any flag).
+      expect(limits.laterWorker).toBeGreaterThanOrEqual(3000);
+      expect(limits.laterWorker).toBeLessThan(3100);
+    },
+    SLOW,
+  );
+});
+
+describe("strptime's strings in the jq worker's heap", () => {
+  it.each(MODES)(
+    "%s: an 85 MB date string does not abort the host process",
+    async (mode) => {
+      const script =
+        `jq -n '("1" * 85000000) | strptime("%Y")'; echo "jq $?"; ` +
+        `jq -n '"2024-05-01" + " " * 100000 + "x" | strptime("%Y-%m-%d") | mktime'`;
+      const exit = await runFixture(FLOOD, [mode, script]);
+      // It aborted the whole process (SIGABRT): decoded, the string passed the jq worker's heap cap in one piece.
+      expect([exit.status, exit.signal]).toEqual([0, null]);
+      const { peakRssMb: _, ...result } = JSON.parse(exit.stdout) as { peakRssMb: number };
+      // jq's own error ("date ... does not match format") then takes more than its memory; only the start of the date
+      // string is read, so a long one is still read as jq reads it, up to the first byte after the date.
+      expect(result).toEqual({
+        stdout: "jq 5\n1714521600\n",
+        stderr: "jq: error: cannot allocate memory\n",
+        exitCode: 0,
+      });
+    },
+    SLOW,
+  );
+
+  it.each(MODES)("%s: a format over 4 KiB matches nothing", async (mode) => {
+    const result = await shop(mode).execute(
+      `jq -n '"2024" | strptime("%Y" + " " * 4100)' 2>&1 | tr -s ' '; jq -n '"2024" | strptime("%Y" + " " * 4000) | mktime'`,
+    );
+    expect(result).toMatchObject({
+      stdout: 'jq: error (at <unknown>): date "2024" does not match format "%Y "\n1704067200\n',
+      stderr: "",
+      exitCode: 0,
+    });
+  });
 });
 
 describe.each(MODES)("jq's arguments (%s)", (mode) => {

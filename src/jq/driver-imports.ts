@@ -109,6 +109,8 @@ export interface WasmState {
   memory: WasmMemory | null;
   io: CallIo;
   maxMemoryBytes: number;
+  /** How much of a date string or format strptime reads (see driver-time.ts). */
+  maxStrptimeBytes: number;
 }
 
 function bytes(state: WasmState): Uint8Array {
@@ -247,7 +249,7 @@ function fdstat(state: WasmState, fd: number, pbuf: number): number {
 
 /** The import object the jq wasm expects (module "a", Emscripten's minified names). */
 export function createImports(state: WasmState): WasmImports {
-  const time = createTimeImports(() => view(state));
+  const time = createTimeImports(() => view(state), state.maxStrptimeBytes);
   const abort = (): never => {
     throw new JqUnwind("abort", 0);
   };

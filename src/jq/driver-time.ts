@@ -40,11 +40,18 @@ function readTmMs(view: DataView, tm: number): number {
   return date.getTime();
 }
 
-function readCString(view: DataView, ptr: number): string {
+/**
+ * The C string at `ptr`, its first `maxBytes` bytes at most, and whether it was longer. TM-MEM-002: decoded, a
+ * string jq made (up to its 256 MiB of wasm memory) lands in the worker's 64 MiB heap; one of 85 MB aborted the
+ * whole process (V8 lets one allocation past a worker's cap through, then cannot end the worker).
+ */
+function readCString(view: DataView, ptr: number, maxBytes: number): { text: string; cut: boolean } {
   const bytes = new Uint8Array(view.buffer, view.byteOffset);
+  const stop = Math.min(bytes.length, ptr + maxBytes);
   let end = ptr;
-  while (end < bytes.length && bytes[end] !== 0) end++;
-  return new TextDecoder().decode(bytes.subarray(ptr, end));
+  while (end < stop && bytes[end] !== 0) end++;
+  const cut = end === stop && end < bytes.length && bytes[end] !== 0;
+  return { text: new TextDecoder().decode(bytes.subarray(ptr, end)), cut };
 }
 
 export interface TimeImports {
@@ -56,8 +63,11 @@ export interface TimeImports {
   strptime(buf: number, format: number, tm: number): number;
 }
 
-/** Builds the UTC time imports over a (growable) wasm memory. */
-export function createTimeImports(heap: HeapView): TimeImports {
+/**
+ * Builds the UTC time imports over a (growable) wasm memory. strptime reads at most `maxStrptimeBytes` of its date
+ * string (a match is anchored at its start and jq needs only the byte after it) and refuses a longer format.
+ */
+export function createTimeImports(heap: HeapView, maxStrptimeBytes: number): TimeImports {
   const toTime = (tm: number): bigint => {
     const view = heap();
     const ms = readTmMs(view, tm);
@@ -84,8 +94,9 @@ export function createTimeImports(heap: HeapView): TimeImports {
     },
     strptime(buf, format, tm) {
       const view = heap();
-      const input = readCString(view, buf);
-      const parsed = parseStrptime(input, readCString(view, format));
+      const pattern = readCString(view, format, maxStrptimeBytes);
+      if (pattern.cut) return 0;
+      const parsed = parseStrptime(readCString(view, buf, maxStrptimeBytes).text, pattern.text);
       if (!parsed) return 0;
       const ms = Date.UTC(parsed.year, parsed.month, parsed.day, parsed.hour, parsed.min, parsed.sec);
       writeTm(view, tm, ms);

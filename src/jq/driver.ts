@@ -31,6 +31,8 @@ export interface JqDriverConfig {
   stackGuardBytes: number;
   maxStderrBytes: number;
   maxArgvBytes: number;
+  /** How much of a date string or format strptime decodes into the worker's heap (see driver-time.ts). */
+  maxStrptimeBytes: number;
 }
 
 export interface JqRequest {
@@ -159,6 +161,7 @@ export class JqDriver {
       memory: null,
       io: newCallIo(new Uint8Array(0), env, 0, 0),
       maxMemoryBytes: this.config.maxMemoryBytes,
+      maxStrptimeBytes: this.config.maxStrptimeBytes,
     };
     const instance = new wasmApi.Instance(this.module, createImports(state));
     const exports = pickExports(instance);

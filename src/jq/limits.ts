@@ -29,4 +29,6 @@ export const JQ_DRIVER_CONFIG: JqDriverConfig = {
   stackGuardBytes: 64 * 2 ** 10,
   maxStderrBytes: 2 ** 20,
   maxArgvBytes: 256 * 2 ** 10,
+  // TM-MEM-002: a date string is a few dozen bytes; what strptime decodes lands in the worker's 64 MiB heap.
+  maxStrptimeBytes: 4 * 2 ** 10,
 };

@@ -1,7 +1,6 @@
 // Entry of the jq worker thread: runs one jq call at a time on its own JqDriver and prepares the next
 // instance while idle. Loaded as plain JS (see worker.ts): it may only import its sibling driver modules.
 
-import { getHeapStatistics } from "node:v8";
 import { parentPort, workerData } from "node:worker_threads";
 import { JqDriver, type JqDriverConfig, type JqRequest, type JqResult } from "./driver.js";
 import type { WasmModule } from "./driver-imports.js";
@@ -14,12 +13,6 @@ interface WorkerInit {
 interface RunMessage {
   id: number;
   request: JqRequest;
-}
-
-/** Asks for the heap limit V8 gave this worker (tests of its memory bound). */
-interface HeapLimitMessage {
-  id: number;
-  heapLimit: true;
 }
 
 function transferList(result: JqResult): ArrayBuffer[] {
@@ -38,11 +31,7 @@ const init = workerData as WorkerInit;
 const driver = new JqDriver(init.module, init.config);
 const port = parentPort;
 if (port) {
-  port.on("message", (message: RunMessage | HeapLimitMessage) => {
-    if ("heapLimit" in message) {
-      port.postMessage({ id: message.id, heapLimitBytes: getHeapStatistics().heap_size_limit });
-      return;
-    }
+  port.on("message", (message: RunMessage) => {
     const result = driver.run(message.request);
     port.postMessage({ id: message.id, result }, transferList(result));
     // Instantiate the next instance between calls, off the caller's critical path.

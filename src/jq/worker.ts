@@ -2,7 +2,7 @@
 // (`last(range(1e12))`, `repeat(1)`), which no timer in the same thread can interrupt; in a worker it is
 // stopped by terminating the worker, which is then replaced lazily on the next call.
 
-import { isMainThread, Worker } from "node:worker_threads";
+import { Worker } from "node:worker_threads";
 import { clearHeapFlags } from "../shell/heap-flags.js";
 import { JqDriver, type JqResult, refusedArgv } from "./driver.js";
 import { JQ_DRIVER_CONFIG, JQ_EXIT_ABORTED, JQ_EXIT_TIMEOUT, JQ_WORKER_HEAP_MB } from "./limits.js";
@@ -71,23 +71,6 @@ export async function stopJqWorker(): Promise<void> {
   if (worker) await worker.terminate();
 }
 
-/** The heap limit V8 applies to the jq worker, in bytes (tests of its memory bound; starts the worker if need be). */
-export async function jqWorkerHeapLimit(): Promise<number> {
-  const worker = await getWorker();
-  const id = nextId++;
-  worker.ref();
-  return new Promise((resolve) => {
-    const onMessage = (message: { id: number; heapLimitBytes: number }): void => {
-      if (message.id !== id) return;
-      worker.off("message", onMessage);
-      worker.unref();
-      resolve(message.heapLimitBytes);
-    };
-    worker.on("message", onMessage);
-    worker.postMessage({ id, heapLimit: true });
-  });
-}
-
 function pump(): void {
   if (busy) return;
   const job = queue.shift();
@@ -109,9 +92,8 @@ async function getWorker(): Promise<Worker> {
 async function startWorker(): Promise<Worker> {
   const url = await jqWorkerUrl();
   // TM-MEM-002: the worker's heap is capped, and the host's heap flags, which would override the cap, are cleared
-  // while its isolate is made (0012). Only on the host's thread, which knows their values to put back: a jq worker
-  // started inside a shell worker keeps the host's flags (its output is bounded outside the heap all the same).
-  const restoreHeapFlags = isMainThread ? clearHeapFlags() : () => {};
+  // while its isolate is made (0012), from the host's thread (inline mode) or a shell worker's (worker mode) alike.
+  const restoreHeapFlags = clearHeapFlags();
   let worker: Worker;
   try {
     worker = new Worker(url, {

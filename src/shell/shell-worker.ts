@@ -5,7 +5,7 @@
 import { Worker } from "node:worker_threads";
 import { WORKER_HEAP_HEADROOM_MB } from "../limits.js";
 import type { CallOutcome, CallRequest, RunResult, ToHost, ToWorker } from "../protocol.js";
-import { clearHeapFlags } from "./heap-flags.js";
+import { clearHeapFlags, type HeapFlagShare, shareHeapFlags } from "./heap-flags.js";
 import { outOfMemoryMessage } from "./heap-guard.js";
 import { ChannelWatcher, errorText, SpinChannel, spinChannel, Unreadable } from "./spin-channel.js";
 import { readStream, STOP_FLAG, type StopReason, streamBuffer } from "./stop.js";
@@ -68,8 +68,11 @@ export class ShellWorker {
     // The worker's execArgv stays the host's (loaders it may need): node rejects V8 flags in an explicit one, and
     // the heap flags in it are not applied again. env: {} keeps NODE_OPTIONS (and all the rest) from the worker.
     const restoreHeapFlags = clearHeapFlags();
+    // TM-MEM-002: the worker clears them in the same way for the jq worker it starts; what it still holds when it
+    // ends is taken back here.
+    const heapFlags = shareHeapFlags();
     try {
-      this.worker = this.create(entry, isCode, memoryLimitMb);
+      this.worker = this.create(entry, isCode, memoryLimitMb, heapFlags.heapFlags);
     } catch (error) {
       restoreHeapFlags();
       throw error;
@@ -98,6 +101,7 @@ export class ShellWorker {
     });
     this.worker.on("exit", () => {
       restoreHeapFlags();
+      heapFlags.releaseAll();
       this.dead = true;
       markReady();
       this.fail("the shell stopped");
@@ -108,7 +112,12 @@ export class ShellWorker {
     this.worker.unref();
   }
 
-  private create(entry: URL | string, isCode: boolean, memoryLimitMb: number): Worker {
+  private create(
+    entry: URL | string,
+    isCode: boolean,
+    memoryLimitMb: number,
+    heapFlags: HeapFlagShare,
+  ): Worker {
     return new Worker(entry, {
       eval: isCode,
       workerData: {
@@ -118,6 +127,7 @@ export class ShellWorker {
         outboxBuffer: this.outboxBuffer,
         inboxBuffer: this.inboxBuffer,
         memoryLimitMb,
+        heapFlags,
       },
       env: {},
       // TM-MEM-005: the cap is enforced by the worker (heap-guard.ts); V8's limit leaves room above it for one
