@@ -13,6 +13,8 @@ const SLOW = 90_000;
 
 const CAP_ERROR =
   "jq: error: output exceeds 16 MiB and was cut there; filter it or take part of it (first(f), limit(n; f))\n";
+const STDERR_CAP_ERROR =
+  "jq: error: stderr exceeds 1 MiB and was cut there; send less to debug and stderr (fewer or smaller values)\n";
 /** Lines of `range(3000000)` that fit in 16 MiB: 1,000,000 up to 999999, then 1,236,040 of 8 bytes. */
 const RANGE_LINES_IN_CAP = 2_236_040;
 
@@ -34,6 +36,12 @@ describe.each(MODES)("jq's output cap (%s)", (mode) => {
     },
     SLOW,
   );
+
+  it("names stderr when it is jq's stderr that passes its 1 MiB cap", async () => {
+    const script = `jq -n 'repeat(1 | debug)' 2>&1 >/dev/null | tail -n 1; echo "jq: \${PIPESTATUS[0]}"`;
+    const result = await shop(mode).execute(script);
+    expect(result).toMatchObject({ stdout: `${STDERR_CAP_ERROR}jq: 5\n`, stderr: "", exitCode: 0 });
+  });
 
   it("passes ordinary large outputs below the cap whole", async () => {
     const api = shop(mode);

@@ -71,6 +71,8 @@ export interface CallIo {
   stdout: Sink;
   stderr: Sink;
   truncated: boolean;
+  /** The stream whose cap stopped jq, if one did. */
+  cutStream: "stdout" | "stderr" | undefined;
   env: Uint8Array[];
 }
 
@@ -88,6 +90,7 @@ export function newCallIo(
     stdout: newSink(outCap),
     stderr: newSink(errCap),
     truncated: false,
+    cutStream: undefined,
     env: Object.entries(env).map(([k, v]) => enc.encode(`${k}=${v}\0`)),
   };
 }
@@ -145,6 +148,7 @@ function push(io: CallIo, sink: Sink, data: Uint8Array): void {
     // TM-MEM-002: past the cap, keep what fits and unwind now, so an endless producer stops at once.
     if (room > 0) append(sink, data.subarray(0, room));
     io.truncated = true;
+    io.cutStream = sink === io.stdout ? "stdout" : "stderr";
     throw new JqUnwind("output-limit", 0);
   }
   append(sink, data);

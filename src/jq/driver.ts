@@ -328,10 +328,14 @@ function finish(io: CallIo, outcome: Outcome, maxOutputBytes: number): JqResult 
     case "exit":
       return { stdout, stderr, exitCode: outcome.code, truncated: false };
     case "output-limit":
-      // TM-MEM-002: the cap counts what jq emits, whatever reads it; the message says how to stay under it.
+      // TM-MEM-002: the cap counts what jq emits, whatever reads it; the message names the stream and says how to
+      // stay under its cap.
       note(
-        `${endsLine ? "" : "\n"}jq: error: output exceeds ${sizeText(maxOutputBytes)} and was cut there; ` +
-          "filter it or take part of it (first(f), limit(n; f))\n",
+        io.cutStream === "stderr"
+          ? `${endsLine ? "" : "\n"}jq: error: stderr exceeds ${sizeText(io.stderr.cap)} and was cut there; ` +
+              "send less to debug and stderr (fewer or smaller values)\n"
+          : `${endsLine ? "" : "\n"}jq: error: output exceeds ${sizeText(maxOutputBytes)} and was cut there; ` +
+              "filter it or take part of it (first(f), limit(n; f))\n",
       );
       return { stdout, stderr, exitCode: JQ_EXIT_RUNTIME, truncated: true };
     case "abort":
