@@ -49,7 +49,7 @@ const BYTES_ADVICE =
 
 const TOO_LONG = {
   stdout: "",
-  stderr: "bash: word expansion: string length limit exceeded (10485760 bytes)" + BYTES_ADVICE,
+  stderr: `bash: word expansion: string length limit exceeded (10485760 bytes)${BYTES_ADVICE}`,
   exitCode: 126,
 };
 const OUT_OF_MEMORY = {
@@ -134,7 +134,7 @@ describe("the host process under a shell worker's heap abuse", () => {
       expect(child, stderr).toEqual(
         survived(3, {
           stdout: "16777311\n16777311\n",
-          stderr: "bash: command substitution: string length limit exceeded (10485760 bytes)" + BYTES_ADVICE,
+          stderr: `bash: command substitution: string length limit exceeded (10485760 bytes)${BYTES_ADVICE}`,
           exitCode: 126,
         }),
       );

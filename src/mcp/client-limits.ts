@@ -21,4 +21,4 @@ export const IMPORT_SLICE_MS = 10;
 export const MAX_UPSTREAM_SUBSCHEMAS = 256;
 
 /** TM-DOS-005: the most JSON one upstream tool's inputSchema (or outputSchema) may take, in characters. */
-export const MAX_UPSTREAM_SCHEMA_CHARS = 128 * 1024;
+export const MAX_UPSTREAM_SCHEMA_CHARS: number = 128 * 1024;
