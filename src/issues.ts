@@ -75,14 +75,15 @@ export const MAX_LISTED_VALUES: number = 32;
 /**
  * Words issues as stderr lines a model can act on, each ending in "\n", followed by a pointer to help.
  */
-export function formatIssues(tool: string, issues: readonly Issue[]): string {
+export function formatIssues(tool: string, issues: readonly Issue[] & { omitted?: number }): string {
   if (issues.length === 0) return "";
   const shown = issues.slice(0, MAX_ISSUE_LINES);
+  const more = issues.length - shown.length + (issues.omitted ?? 0);
   let text = "";
   // TM-INJ-001: schema text quoted here (a pattern, allowed values) may be a third party's; hidden characters
   // and newlines are shown escaped, so no line can reorder, hide or split the message.
   for (const issue of shown) text += `${tool}: ${escapeHidden(describeIssue(issue))}\n`;
-  if (issues.length > shown.length) text += `${tool}: ... and ${issues.length - shown.length} more\n`;
+  if (more > 0) text += `${tool}: ... and ${more} more\n`;
   return `${text}Try: help ${tool}\n`;
 }
 

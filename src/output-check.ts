@@ -6,7 +6,7 @@
 import { ToolshellError } from "./errors.js";
 import { type Issue, renderValue } from "./issues.js";
 import type { JsonSchema } from "./schema/json-schema.js";
-import { compileValidator } from "./schema/validate.js";
+import { compileValidator, type Validator } from "./schema/validate.js";
 
 /** At most this many issue lines are kept per call; the rest are counted in a last line. */
 export const MAX_OUTPUT_ISSUES = 10;
@@ -34,7 +34,7 @@ const NONE: OutputIssues = { lines: [], total: 0 };
 
 /** Compiles a tool's outputSchema once, at registration. Throws ToolshellError("invalid_schema") if it is bad. */
 export function compileOutputCheck(toolName: string, schema: JsonSchema): OutputCheck {
-  let validate: (value: unknown) => Issue[];
+  let validate: Validator;
   try {
     validate = compileValidator(schema);
   } catch (error) {
@@ -44,7 +44,8 @@ export function compileOutputCheck(toolName: string, schema: JsonSchema): Output
   const check = (value: unknown): OutputIssues => {
     const issues = validate(value);
     if (issues.length === 0) return NONE;
-    return { lines: issues.slice(0, MAX_OUTPUT_ISSUES).map(wordIssue), total: issues.length };
+    const total = issues.length + (issues.omitted ?? 0);
+    return { lines: issues.slice(0, MAX_OUTPUT_ISSUES).map(wordIssue), total };
   };
   return {
     value(value, json) {

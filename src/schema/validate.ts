@@ -14,7 +14,15 @@ import { linearRegExp, withPatternBudget } from "./regex.js";
 import { effectiveType, isRecord, propertySchemas, resolveLocalRef, typeLabel } from "./resolve.js";
 import { forEachSubschema } from "./walk.js";
 
-export type Validator = (params: unknown) => Issue[];
+/** Issues found; `omitted` counts ajv's errors past MAX_WORDED_ERRORS, which were not worded. */
+export type Validator = (params: unknown) => Issue[] & { omitted?: number };
+
+/**
+ * TM-DOS-008: at most this many of ajv's errors are turned into issues per check. Wording costs ~3 µs an error on
+ * the caller's thread (output checks, host calls): a 13 MB result with 300,000 mismatches held the event loop
+ * 2.4 s; no message shows more than a few lines, the rest are counted.
+ */
+export const MAX_WORDED_ERRORS: number = 100;
 
 let compiledSchemas = 0;
 
@@ -74,8 +82,10 @@ export function compileValidator(schema: JsonSchema): Validator {
     const errors = (result ? [] : (validate.errors ?? [])).filter(
       (error) => !(error.keyword === "pattern" && refused?.has(String(error.params.pattern), error.data)),
     );
-    const issues = collapseErrors(errors, root);
-    return refused === undefined ? issues : [refused.issue, ...issues];
+    const issues: Issue[] & { omitted?: number } = collapseErrors(errors.slice(0, MAX_WORDED_ERRORS), root);
+    if (refused !== undefined) issues.unshift(refused.issue);
+    if (errors.length > MAX_WORDED_ERRORS) issues.omitted = errors.length - MAX_WORDED_ERRORS;
+    return issues;
   };
 }
 
