@@ -39,7 +39,11 @@ describe.each(MODES)("a value with many mismatches (%s)", (mode) => {
 
   it("fails a host call at once, counting what it did not word", async () => {
     // 100,000 mismatches in ~800 KB of params (host calls take at most 1 MiB).
-    const call = await api.call("take", { items: Array.from({ length: 100_000 }, () => ({ a: 0 })) }, { timeoutMs: 2_000 });
+    const call = await api.call(
+      "take",
+      { items: Array.from({ length: 100_000 }, () => ({ a: 0 })) },
+      { timeoutMs: 2_000 },
+    );
     expect(call.ok).toBe(false);
     if (call.ok) return;
     expect(call.error.code).toBe("invalid_params");
