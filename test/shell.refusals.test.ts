@@ -74,7 +74,7 @@ const refusals: Array<[string, string, string, number?]> = [
   [
     "process substitution",
     "cat <(echo x)",
-    `bash: process substitution <(...) / >(...) refused: ${NO_FS}; pipe into the command or use $(...) instead`,
+    `bash: process substitution <(echo x) refused: ${NO_FS}, so <(...) has no file to read; pipe its output in instead (echo x | ...) or capture it first: out=$(echo x)`,
   ],
   ["source", "source ./lib.sh", `bash: source: refused: ${NO_FS}; define functions in the script itself`],
   ["dot", ". ./lib.sh", `bash: .: refused: ${NO_FS}; define functions in the script itself`],

@@ -20,6 +20,8 @@ const NO_FS = "this shell has no filesystem";
 const ALLOWED_TARGETS = new Set(["/dev/null", "/dev/stdout", "/dev/stderr", "/dev/stdin"]);
 const STREAM_OPERATORS = new Set(["<<", "<<-", "<<<"]);
 const DUP_OPERATORS = new Set([">&", "<&"]);
+/** Characters of a substituted command a refusal shows. */
+const MAX_SHOWN_COMMAND = 60;
 
 type Node = { type?: unknown; [key: string]: unknown };
 
@@ -63,8 +65,41 @@ function shownText(word: unknown): string {
     .join("");
 }
 
+/** A process substitution's command as written, cut short for a message. */
+function substitutedCommand(substitution: Node): string {
+  const body = substitution.body as ScriptNode | undefined;
+  const text = body
+    ? serialize(body)
+        .trim()
+        .replace(/\s*\n\s*/g, "; ")
+    : "";
+  if (text === "") return "cmd";
+  return text.length > MAX_SHOWN_COMMAND ? `${text.slice(0, MAX_SHOWN_COMMAND - 3)}...` : text;
+}
+
+/**
+ * `done < <(cmd)`, `diff <(a) <(b)`, `tee >(cmd)`: bash hands the command a file (/dev/fd/N) the shell does not
+ * have. The message names process substitution and the form that keeps the same data flowing without a file.
+ */
+function processSubstitutionProblem(substitution: Node, redirected: boolean): string {
+  const command = substitutedCommand(substitution);
+  if (substitution.direction === "output") {
+    return `process substitution >(${command}) refused: ${NO_FS}, so >(...) has no file to write to; pipe into the command instead: ... | ${command}`;
+  }
+  if (redirected) {
+    return `process substitution < <(${command}) refused: ${NO_FS}, so <(...) has no file to read; use a here-string instead: <<< "$(${command})" (or a pipe: ${command} | ...)`;
+  }
+  return `process substitution <(${command}) refused: ${NO_FS}, so <(...) has no file to read; pipe its output in instead (${command} | ...) or capture it first: out=$(${command})`;
+}
+
+function isProcessSubstitution(node: Node): boolean {
+  return node.type === "ProcessSubstitution";
+}
+
 function redirectionProblem(redirection: Node): string | undefined {
   const operator = String(redirection.operator);
+  const substitution = findOwn(redirection.target, isProcessSubstitution);
+  if (substitution) return processSubstitutionProblem(substitution, true);
   if (STREAM_OPERATORS.has(operator)) return undefined;
   const target = literalText(redirection.target);
   if (DUP_OPERATORS.has(operator) && (target === undefined || /^(\d+|-)$/.test(target))) return undefined;
@@ -129,9 +164,8 @@ function commandProblem(command: Node): string | undefined {
       if (problem) return problem;
     }
   }
-  if (findOwn(command, (node) => node.type === "ProcessSubstitution")) {
-    return `process substitution <(...) / >(...) refused: ${NO_FS}; pipe into the command or use $(...) instead`;
-  }
+  const substitution = findOwn(command, isProcessSubstitution);
+  if (substitution) return processSubstitutionProblem(substitution, false);
   const range = longRangeProblem(command);
   if (range) return range;
   if (command.type !== "SimpleCommand") return undefined;
