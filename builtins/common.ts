@@ -1,4 +1,4 @@
-import { bytesOutput, type ExecResult, unsafeBytesFromLatin1 } from "just-bash";
+import { bytesOutput, type ExecResult, unsafeBytesFromLatin1 } from "#just-bash";
 import type { RunContext } from "../src/shell/run-context.js";
 import { elapsedMs, type TraceEntry } from "../src/trace.js";
 

@@ -1,4 +1,4 @@
-import type { Command } from "just-bash";
+import type { Command } from "#just-bash";
 import { listAtMost, MAX_LISTED_VALUES } from "../src/issues.js";
 import { describeFlags, usageLine } from "../src/schema/describe.js";
 import { outputShape } from "../src/schema/shape.js";

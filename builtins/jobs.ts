@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { Command, ExecResult } from "just-bash";
+import type { Command, ExecResult } from "#just-bash";
 import { BACKGROUND_COMMAND, LAST_JOB_COMMAND, WAIT_COMMAND } from "../src/shell/guard.js";
 import type { Job, RunContext } from "../src/shell/run-context.js";
 import { commandResult, shellQuote } from "./common.js";

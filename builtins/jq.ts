@@ -1,7 +1,7 @@
 // The shell's `jq`: the real jq 1.8.2 (WebAssembly) with the CLI's full argv, exact output bytes and exit
 // codes, run off-thread under the shell's deadline and abort signal. Replaces just-bash's own jq.
 
-import { bytesOutput, type Command, latin1FromBytes, unsafeBytesFromLatin1 } from "just-bash";
+import { bytesOutput, type Command, latin1FromBytes, unsafeBytesFromLatin1 } from "#just-bash";
 import { refusedJqArgs } from "../src/jq/cli-args.js";
 import { fastPath } from "../src/jq/fast-path.js";
 import { JQ_DEFAULT_MAX_OUTPUT_BYTES, JQ_DEFAULT_TIMEOUT_MS } from "../src/jq/limits.js";

@@ -1,4 +1,4 @@
-import type { Command, ExecResult } from "just-bash";
+import type { Command, ExecResult } from "#just-bash";
 import type { RunContext } from "../src/shell/run-context.js";
 import { commandResult } from "./common.js";
 

@@ -1,4 +1,4 @@
-import type { Command, ExecResult } from "just-bash";
+import type { Command, ExecResult } from "#just-bash";
 import { commandResult, shellQuote, stdinText } from "./common.js";
 
 /** Jobs `parallel` runs at once unless `-j` says otherwise (the run's own cap on tool calls still applies). */

@@ -1,4 +1,4 @@
-import type { ByteString, Command, ExecResult } from "just-bash";
+import type { ByteString, Command, ExecResult } from "#just-bash";
 import { cutMiddle } from "../src/budget.js";
 import { checkJsonParams } from "../src/flag-checks.js";
 import { formatIssues } from "../src/issues.js";

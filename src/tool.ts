@@ -1,4 +1,5 @@
-import { z } from "zod";
+import { createRequire } from "node:module";
+import type { z } from "zod";
 import { type BreakerOptions, breakerSettings, type RateLimitOptions, rateLimitSettings } from "./breaker.js";
 import { ToolshellError } from "./errors.js";
 import { resolveRisk, type ToolAnnotations, type ToolRisk } from "./policy.js";
@@ -157,6 +158,20 @@ export function assertToolName(name: unknown): asserts name is string {
   }
 }
 
+/**
+ * zod is the user's (an optional peer): a zod 4 schema converts itself (`schema.toJSONSchema`, so the user's own zod
+ * instance does the work); zod/mini schemas, which lack the method, go through the zod the user installed.
+ */
+function zodToJsonSchema(schema: z.ZodType, io: SchemaIo): JsonSchema {
+  const params = { io, unrepresentable: "any" as const };
+  const own = (schema as { toJSONSchema?: (options: typeof params) => unknown }).toJSONSchema;
+  if (typeof own === "function") return own.call(schema, params) as JsonSchema;
+  const core = createRequire(import.meta.url)("zod/v4/core") as {
+    toJSONSchema: (input: z.ZodType, options: typeof params) => unknown;
+  };
+  return core.toJSONSchema(schema, params) as JsonSchema;
+}
+
 function isZodSchema(value: unknown): value is z.ZodType {
   return typeof value === "object" && value !== null && "_zod" in value;
 }
@@ -192,7 +207,7 @@ export function toJsonSchema(
   if (typeof schema === "function") return lazySchema(schema, toolName, io);
   if (isZodSchema(schema)) {
     try {
-      return z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema;
+      return zodToJsonSchema(schema, io);
     } catch (error) {
       throw new ToolshellError(
         "invalid_schema",

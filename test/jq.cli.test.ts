@@ -1,4 +1,4 @@
-import { Bash } from "just-bash";
+import { Bash } from "#just-bash";
 import { afterAll, describe, expect, it } from "vitest";
 import { createJqCommand } from "../builtins/jq.js";
 import { refusedJqArgs } from "../src/jq/cli-args.js";

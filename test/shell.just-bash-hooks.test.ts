@@ -1,6 +1,6 @@
 // The shell reaches into private parts of the pinned just-bash (3.4.2); each hook falls back quietly when their
 // shape changes, so these tests name the hook a just-bash upgrade broke.
-import { Bash } from "just-bash";
+import { Bash } from "#just-bash";
 import { describe, expect, it } from "vitest";
 import { releaseDiscardedOutput } from "../src/shell/discarded-output.js";
 import { canStream } from "../src/shell/run-script.js";

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
-import { parse } from "just-bash";
+import { parse } from "#just-bash";
 import type { ScriptedTool } from "../scripted-tool.js";
 import type { CliIo } from "./io.js";
 import { traceText } from "./trace-text.js";

@@ -4,7 +4,7 @@
  * docs/decisions/0018-linear-time-schema-patterns.md.
  */
 import type { CodeOptions } from "ajv/dist/2020.js";
-import { RE2JS } from "re2js";
+import { RE2JS } from "#just-bash";
 import { ToolshellError } from "../errors.js";
 import type { Issue } from "../issues.js";
 

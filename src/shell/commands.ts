@@ -1,4 +1,4 @@
-import type { Command, CommandName, ExecResult } from "just-bash";
+import type { Command, CommandName, ExecResult } from "#just-bash";
 import type { RefusingFileSystem } from "./filesystem.js";
 import { REFUSE_COMMAND } from "./guard.js";
 

@@ -1,4 +1,4 @@
-import { Bash, type Command, type ExecResult } from "just-bash";
+import { Bash, type Command, type ExecResult } from "#just-bash";
 
 /**
  * just-bash counts every byte a run's commands print toward one total (`maxOutputSize`, which bounds what the shell

@@ -1,4 +1,4 @@
-import type { FsStat, IFileSystem } from "just-bash";
+import type { FsStat, IFileSystem } from "#just-bash";
 
 /** One file access the shell refused during a run. */
 export interface Refusal {

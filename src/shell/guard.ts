@@ -1,4 +1,4 @@
-import { type ScriptNode, type SimpleCommandNode, serialize, type WordNode } from "just-bash";
+import { type ScriptNode, type SimpleCommandNode, serialize, type WordNode } from "#just-bash";
 import { MAX_BRACE_RANGE_WORDS } from "../limits.js";
 
 /** The hidden command a refused construct is replaced by; it prints the reason and fails like bash would. */

@@ -1,4 +1,4 @@
-import type { ExecResult } from "just-bash";
+import type { ExecResult } from "#just-bash";
 import type { CallOutcome, CallRequest, RejectedCall, RunLimits } from "../protocol.js";
 import { TraceRecorder } from "../trace.js";
 import type { ShellCatalog } from "./catalog.js";

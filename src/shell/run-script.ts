@@ -1,14 +1,12 @@
-import { createRequire } from "node:module";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
 import {
   Bash,
   type Command,
   decodeBytesToUtf8,
   EMPTY_BYTES,
   type ExecResult,
+  ExecutionOutputAccumulator,
   unsafeBytesFromLatin1,
-} from "just-bash";
+} from "#just-bash";
 import { discoverCommand } from "../../builtins/discover.js";
 import { helpCommand } from "../../builtins/help.js";
 import { backgroundCommand, lastJobCommand, unreportedJobs, waitCommand } from "../../builtins/jobs.js";
@@ -205,12 +203,6 @@ function buildShell(
   return { bash, names };
 }
 
-/**
- * The module of the pinned just-bash (3.4.2) that holds its output accumulator, `ExecutionOutputAccumulator`; not
- * exported by the package, so it is loaded by path. A different version fails the probe and nothing is hooked.
- */
-const ACCUMULATOR_CHUNK = "chunks/chunk-J2OBOJ64.js";
-
 let streaming: Promise<boolean> | undefined;
 
 /**
@@ -221,11 +213,9 @@ let streaming: Promise<boolean> | undefined;
 export function canStream(): Promise<boolean> {
   streaming ??= (async () => {
     try {
-      const bundle = path.dirname(createRequire(import.meta.url).resolve("just-bash"));
-      const chunk = (await import(pathToFileURL(path.join(bundle, ACCUMULATOR_CHUNK)).href)) as {
-        a?: { prototype?: unknown };
-      };
-      const undo = chunk.a ? hookScriptOutput(chunk.a) : undefined;
+      // just-bash does not export its output accumulator; the interpreter toolshell builds does
+      // (scripts/interpreter/shared.mjs, BUNDLE_FILES). A changed shape fails the probe and nothing is hooked.
+      const undo = hookScriptOutput(ExecutionOutputAccumulator as unknown as { prototype?: unknown });
       if (!undo) return false;
       const buffer = streamBuffer();
       const sink = new OutputSink(buffer);

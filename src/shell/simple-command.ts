@@ -1,4 +1,4 @@
-import { parse } from "just-bash";
+import { parse } from "#just-bash";
 import type { ToolSpec } from "../tool.js";
 import type { ShellCatalog } from "./catalog.js";
 import { literalText } from "./guard.js";

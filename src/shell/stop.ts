@@ -1,5 +1,5 @@
 import { setMaxListeners } from "node:events";
-import type { Bash, BashOptions, TransformPlugin } from "just-bash";
+import type { Bash, BashOptions, TransformPlugin } from "#just-bash";
 
 type ExecutionLimits = Required<NonNullable<BashOptions["executionLimits"]>>;
 
