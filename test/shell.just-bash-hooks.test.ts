@@ -15,7 +15,7 @@ describe("the hooks into the pinned just-bash", () => {
   });
 
   it("finds the output accumulator a terminated worker's output is kept from (run-script.ts canStream)", async () => {
-    expect(await canStream(), "run-script.ts: ACCUMULATOR_CHUNK no longer holds the accumulator").toBe(true);
+    expect(await canStream(), "run-script.ts: the ExecutionOutputAccumulator the interpreter build exports (scripts/interpreter/shared.mjs BUNDLE_FILES) is not the accumulator").toBe(true);
   });
 
   it("finds the limits the stopper lowers to end a run at its deadline (stop.ts)", () => {

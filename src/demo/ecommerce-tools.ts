@@ -3,7 +3,6 @@
  * run`, `prompt`, `mcp` and `repl` without `--tools`), and the tools of the runnable example, its test and the
  * benchmarks (bench/tools.mjs mirrors them in plain JS).
  */
-import { z } from "zod";
 import type { ToolDefinition } from "../tool.js";
 
 const users = new Map([
@@ -27,7 +26,7 @@ const shipments = new Map([
   ["o-1002", { order_id: "o-1002", carrier: "UPS", eta: "2026-12-05", tracking: "UPS987" }],
 ]);
 
-/** The four tools, in both schema styles: JSON Schema and zod. */
+/** The four tools, in JSON Schema: the package ships them as the CLI's defaults, and zod is an optional peer. */
 export const ecommerceTools: ToolDefinition[] = [
   {
     name: "get_user",
@@ -50,14 +49,19 @@ export const ecommerceTools: ToolDefinition[] = [
     description: "List a user's orders, newest first",
     category: "sales",
     tags: ["orders"],
-    inputSchema: z.object({
-      user_id: z.number().int().describe("Owner of the orders"),
-      status: z
-        .enum(["processing", "shipped", "delivered"])
-        .optional()
-        .describe("Only orders in this status"),
-      limit: z.number().int().min(1).max(100).optional().describe("At most this many"),
-    }),
+    inputSchema: {
+      type: "object",
+      properties: {
+        user_id: { type: "integer", description: "Owner of the orders" },
+        status: {
+          type: "string",
+          enum: ["processing", "shipped", "delivered"],
+          description: "Only orders in this status",
+        },
+        limit: { type: "integer", minimum: 1, maximum: 100, description: "At most this many" },
+      },
+      required: ["user_id"],
+    },
     execute: ({ user_id, status, limit }) =>
       orders
         .filter((order) => order.user_id === user_id && (status === undefined || order.status === status))
