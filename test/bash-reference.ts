@@ -43,6 +43,8 @@ export function inBash(script: string, stdin = ""): Promise<Outcome> {
         resolve({ stdout, stderr, exitCode: code });
       },
     );
+    // bash may exit before it reads its stdin: an EPIPE there is not the script's outcome.
+    child.stdin?.on("error", () => {});
     child.stdin?.end(stdin);
   });
 }
