@@ -216,7 +216,50 @@ function consumer(): { source: string; lines: Record<string, [number, number]> }
 
 const CONSUMER_FILE = consumer();
 
+/** The install targets of issue 13, for `toolshell` alone (its optional peers aside). */
+const MAX_INSTALLED_PACKAGES = 12;
+const MAX_INSTALLED_BYTES = 15 * 1000 * 1000;
+
+interface Installed {
+  /** Folders with a package.json under node_modules (nested ones included), toolshell itself among them. */
+  packages: string[];
+  bytes: number;
+  /** What would compile or run code at install: binding.gyp, *.node, install scripts. */
+  native: string[];
+}
+
+/** Measures a project's node_modules the way `du` and `npm ls --all` would see it. */
+function measure(modules: string): Installed {
+  const installed: Installed = { packages: [], bytes: 0, native: [] };
+  const walk = (dir: string, inModules: boolean): void => {
+    for (const entry of readdirSync(dir)) {
+      if (entry === ".bin" || entry === ".package-lock.json") continue;
+      const path = join(dir, entry);
+      const stat = lstatSync(path);
+      if (stat.isSymbolicLink()) continue;
+      if (stat.isDirectory()) {
+        const isPackage = inModules && !entry.startsWith("@") && existsSync(join(path, "package.json"));
+        if (isPackage) {
+          const name = relative(modules, path);
+          installed.packages.push(name);
+          const scripts = JSON.parse(readFileSync(join(path, "package.json"), "utf8")).scripts ?? {};
+          for (const hook of ["preinstall", "install", "postinstall"]) {
+            if (scripts[hook]) installed.native.push(`${name}: ${hook} script`);
+          }
+        }
+        walk(path, entry === "node_modules" || (inModules && entry.startsWith("@")));
+        continue;
+      }
+      installed.bytes += stat.size;
+      if (entry === "binding.gyp" || entry.endsWith(".node")) installed.native.push(relative(modules, path));
+    }
+  };
+  walk(modules, true);
+  return installed;
+}
+
 interface Setup {
+  alone: Installed;
   build: Ran;
   packedFiles: string[];
   imports: Record<string, { ok: boolean; exports?: string[]; url?: string; error?: string }>;
@@ -274,6 +317,13 @@ beforeAll(async () => {
     files: { path: string }[];
   }[];
   const tarball = join(work, packed[0]?.filename ?? "missing.tgz");
+  // toolshell alone, in a project of its own: what `npm install toolshell` brings.
+  const lone = join(work, "alone");
+  mkdirSync(lone);
+  writeFileSync(join(lone, "package.json"), JSON.stringify({ name: "alone", private: true, type: "module" }));
+  seedNodeModules(lone, Object.keys(manifest.dependencies));
+  const offline = ["--offline", "--no-audit", "--no-fund", "--registry", "http://127.0.0.1:9/"];
+  await npm(["install", ...offline, tarball], lone);
   await npm(
     [
       "install",
@@ -298,6 +348,7 @@ beforeAll(async () => {
     run(process.execPath, [join(ROOT_MODULES, "typescript/bin/tsc"), "-p", "tsconfig.json"], app),
   ]);
   setup = {
+    alone: measure(join(lone, "node_modules")),
     build,
     packedFiles: packed[0]?.files.map((file) => file.path) ?? [],
     imports: imports.code === 0 ? JSON.parse(imports.stdout) : {},
@@ -332,14 +383,37 @@ describe("the packed toolshell", () => {
     expect(setup.build.code, `${setup.build.stdout}${setup.build.stderr}`).toBe(0);
   });
 
-  it("ships dist/src and dist/builtins, not sources, tests or examples", () => {
+  it(`installs alone as at most ${MAX_INSTALLED_PACKAGES} packages and ${MAX_INSTALLED_BYTES / 1e6} MB, with nothing native`, () => {
+    const { packages, bytes, native } = setup.alone;
+    expect(packages).toContain("toolshell");
+    expect(packages.length, packages.join(", ")).toBeLessThanOrEqual(MAX_INSTALLED_PACKAGES);
+    expect(bytes).toBeLessThanOrEqual(MAX_INSTALLED_BYTES);
+    expect(native).toEqual([]);
+    // The interpreter ships inside toolshell (dist/interpreter), not as just-bash and its dependencies.
+    for (const absent of ["just-bash", "sql.js", "zod", "re2js", "node-liblzma"])
+      expect(packages).not.toContain(absent);
+    console.log(
+      `toolshell alone: ${packages.length} packages, ${(bytes / 1e6).toFixed(1)} MB: ${packages.join(", ")}`,
+    );
+  });
+
+  it("ships dist/src, dist/builtins and dist/interpreter, not sources, tests or examples", () => {
     expect(setup.packedFiles).toContain("dist/src/cli/main.js");
     expect(setup.packedFiles).toContain("dist/src/shell/worker.js");
     expect(setup.packedFiles).toContain("dist/src/demo/ecommerce-tools.js");
+    expect(setup.packedFiles).toEqual(
+      expect.arrayContaining([
+        "dist/interpreter/just-bash.js",
+        "dist/interpreter/just-bash.d.ts",
+        "dist/interpreter/LICENSE.just-bash",
+        "dist/interpreter/manifest.json",
+      ]),
+    );
     const stray = setup.packedFiles.filter(
       (path) =>
         !path.startsWith("dist/src/") &&
         !path.startsWith("dist/builtins/") &&
+        !path.startsWith("dist/interpreter/") &&
         !/^(package\.json|README\.md|LICENSE)$/i.test(path),
     );
     expect(stray).toEqual([]);
