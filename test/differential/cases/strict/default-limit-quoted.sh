@@ -1,0 +1,3 @@
+set -euo pipefail
+LIMIT="${LIMIT:-3}"
+search_products --query "${QUERY:-mouse}" --limit "$LIMIT" | jq -r '.[] | "\(.sku) \(.name)"'

@@ -1,0 +1,4 @@
+set -euo pipefail
+echo "before"
+echo "value: $UNDEFINED_VARIABLE"
+echo "after"

@@ -1,0 +1,3 @@
+set -u
+x=$missing_value
+echo unreachable

@@ -1,0 +1,4 @@
+set -euo pipefail
+name="temp"
+unset name
+echo "${name:-gone}"

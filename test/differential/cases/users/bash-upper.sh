@@ -1,0 +1,3 @@
+set -euo pipefail
+team=$(get_user --id 5 | jq -r .team)
+echo "${team^^} ${team^} ${team,,}"
