@@ -1,0 +1,5 @@
+set -euo pipefail
+all=(b a c a b d)
+sorted=($(printf '%s\n' "${all[@]}" | sort -u))
+echo "${sorted[@]}"
+echo "${#sorted[@]}"

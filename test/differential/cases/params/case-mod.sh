@@ -1,0 +1,3 @@
+set -euo pipefail
+s="hello World"
+echo "${s^} ${s^^} ${s,,} ${s~~}"

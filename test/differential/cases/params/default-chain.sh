@@ -1,0 +1,4 @@
+set -euo pipefail
+a=""
+b="bee"
+echo "${a:-${b:-none}} ${c:-${d:-none}}"

@@ -1,0 +1,5 @@
+set -euo pipefail
+file="report.final.csv"
+echo "${file%.*} ${file%%.*} ${file#*.} ${file##*.}"
+path="/a/b/c/data.json"
+echo "${path##*/} ${path%/*}"

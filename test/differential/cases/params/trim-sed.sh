@@ -1,0 +1,3 @@
+set -euo pipefail
+raw="   padded value   "
+echo "[$(echo "$raw" | sed 's/^ *//; s/ *$//')]"
