@@ -1,0 +1,2 @@
+set -euo pipefail
+list_users | jq 'any(.[]; .score > 95), all(.[]; .active)'

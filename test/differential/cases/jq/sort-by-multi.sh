@@ -1,0 +1,2 @@
+set -euo pipefail
+list_users | jq -r 'sort_by(.team, -.score) | .[] | "\(.team) \(.score) \(.name)"'

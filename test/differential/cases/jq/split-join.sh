@@ -1,0 +1,2 @@
+set -euo pipefail
+list_users | jq -r '[.[].name | split(" ") | .[1]] | join("/")'

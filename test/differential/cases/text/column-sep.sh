@@ -1,0 +1,2 @@
+set -euo pipefail
+list_users | jq -r '.[] | [.id, .name, .team] | join(",")' | column -t -s,

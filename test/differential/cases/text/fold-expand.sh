@@ -1,0 +1,2 @@
+set -euo pipefail
+echo "abcdefghijklmnopqrstuvwxyz" | fold -w 10

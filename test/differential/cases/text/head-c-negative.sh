@@ -1,0 +1,3 @@
+set -euo pipefail
+echo "abcdefgh" | head -c -4
+echo
