@@ -1,0 +1,4 @@
+set -e
+[[ -f /nonexistent ]] && echo "exists"
+result="computed"
+echo "$result"

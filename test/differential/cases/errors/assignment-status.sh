@@ -1,0 +1,6 @@
+false
+x=1
+echo "after assignment: $?"
+false || true
+y=$(false)
+echo "after failing subst: $?"

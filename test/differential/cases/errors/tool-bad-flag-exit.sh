@@ -1,0 +1,1 @@
+get_user --name alice

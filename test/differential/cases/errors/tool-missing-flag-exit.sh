@@ -1,0 +1,1 @@
+send_email --to someone@example.com

@@ -1,0 +1,3 @@
+set -euo pipefail
+trap 'echo "cleanup done"' EXIT
+echo "working"

@@ -1,0 +1,4 @@
+set -e
+count=0
+((count++))
+echo "count=$count"
