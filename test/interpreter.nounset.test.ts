@@ -37,3 +37,46 @@ describe.each(MODES)("set -u default and alternative forms (%s)", (mode) => {
     expect(toolshell).toEqual(bash);
   });
 });
+
+// A reference to an unset variable ends the script with 127 (1 under set -e) wherever it is, and ends only the
+// subshell, command substitution or pipeline element it is in, with 1 (patch 0110-nounset-aborts-script).
+const ABORTS = [
+  "set -u; echo start; echo $X; echo after",
+  'set -u; f() { echo "$1"; }; f; echo after',
+  'set -u\nreport() {\n  echo "report for $1"\n  echo "owner: $owner"\n}\nreport sales\necho "not reached"',
+  'set -u; g() { echo g; h; echo back; }; h() { echo "$missing"; }; g; echo after',
+  "set -u; f() { local v=$X; echo in; }; f; echo after",
+  "set -u; { echo $X; }; echo after",
+  "set -u; for i in 1 2; do echo $i; echo $X; done; echo after",
+  "set -u; while true; do echo $X; done; echo after",
+  "set -u; until [ ${n} -gt 2 ]; do n=$((n+1)); done; echo after",
+  'set -u; if [ -n "$X" ]; then :; fi; echo after',
+  "set -u; for i in 1 2; do case $i in 2) echo $X;; *) echo $i;; esac; done; echo after",
+  "set -u; f() { echo $X; }; if f; then echo t; else echo e; fi; echo after",
+  "set -u; f() { echo $X; }; f || echo caught; echo after",
+  "set -u; echo $X || echo caught; echo after",
+  "set -u; [[ $X == a ]]; echo after",
+  "set -u; (( X + 1 )); echo after",
+  "set -u; let 'y = X + 1'; echo after",
+  "set -u; echo $((X + 1)); echo after",
+  'set -u; arr=(a); echo "${arr[3]}"; echo after',
+  'set -u; declare -A m; echo "${m[k]}"; echo after',
+  'set -u; items=(a b); for i in "${!items[@]}"; do echo "${items[$i]} ${tags[$i]}"; done; echo after',
+  "set -euo pipefail; echo $X; echo after",
+  'set -euo pipefail\nmain() {\n  echo start\n  echo "$CONFIG"\n}\nmain "$@"\necho after',
+  "set -eu; f() { echo $X; }; f || echo caught; echo after",
+  'set -u; (echo $X; echo in); echo "sub $?"',
+  'set -u; (f() { echo $X; }; f; echo in); echo "sub $?"',
+  'set -u; x=$(echo ok; echo $X; echo more); echo "[$x] $?"',
+  'set -u; x=$(f() { echo $Y; }; f; echo more); echo "[$x] $?"',
+  'set -u; echo "$X" | cat; echo "after $?"',
+  'set -u; { echo $X; echo in; } | cat; echo "p $? ${PIPESTATUS[*]}"',
+  'set -u; f() { echo "$X"; }; f | cat; echo "after $?"',
+];
+
+describe.each(MODES)("set -u abort (%s)", (mode) => {
+  it.each(ABORTS)("ends where and with the status bash ends: %s", async (script) => {
+    const { bash, toolshell } = await againstBash(script, mode);
+    expect(toolshell).toEqual(bash);
+  });
+});
