@@ -82,7 +82,7 @@ export function mockBin(): string {
   return dir;
 }
 
-/** Runs one case file under GNU bash: a clean environment, an empty working folder, no stdin. */
+/** Runs one case under GNU bash (`bash -c <script>`): a clean environment, an empty working folder, no stdin. */
 export function runBash(casePath: string, toolBin: string, workDir: string): Promise<Outcome> {
   const env = {
     PATH: `${REFERENCE_BIN}:${toolBin}:/usr/bin:/bin`,
@@ -90,7 +90,10 @@ export function runBash(casePath: string, toolBin: string, workDir: string): Pro
     LC_ALL: "C.UTF-8",
   };
   return new Promise((done) => {
-    const child = spawn(BASH, [join(CASES_DIR, casePath)], {
+    // `bash -c`: toolshell runs a script given as a string, as bash runs -c (a set -u abort exits 127 there, 1 in a
+    // script file).
+    const script = readFileSync(join(CASES_DIR, casePath), "utf8");
+    const child = spawn(BASH, ["-c", script], {
       cwd: workDir,
       env,
       stdio: ["ignore", "pipe", "pipe"],
