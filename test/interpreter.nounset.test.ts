@@ -72,10 +72,37 @@ const ABORTS = [
   'set -u; echo "$X" | cat; echo "after $?"',
   'set -u; { echo $X; echo in; } | cat; echo "p $? ${PIPESTATUS[*]}"',
   'set -u; f() { echo "$X"; }; f | cat; echo "after $?"',
+  'set -u; echo $X | cat; true | echo $Y; echo "${PIPESTATUS[*]}"',
+  'set -u; f() { echo $X; }; f | cat; for i in 1; do echo $X; done | cat; echo "${PIPESTATUS[*]}"',
+  'set -eu; echo $X | cat; echo "${PIPESTATUS[*]}"',
+];
+
+// ${X?msg} and ${X:?msg} end the script the same way (status 127, 1 under set -e, "X: msg" on stderr), with or
+// without set -u (patch 0111-error-if-unset-status; just-bash exited 1, and a pipeline element ended the script).
+const ERROR_IF_UNSET = [
+  'echo "${X:?msg}"; echo after',
+  ": ${X?m}; echo after",
+  "f() { echo ${X?m}; echo in; }; f; echo after $?",
+  'set -u; echo "${X?}"',
+  "set -u; echo ${X:?}",
+  "X=; echo ${X?unset only} done; echo ${X:?empty too} done",
+  "set -eu; echo ${X?need X}",
+  'set -e\n: "${TOKEN:?set TOKEN first}"\necho after',
+  'f() {\n  : "${1:?usage: f NAME}"\n  echo "hi $1"\n}\nf bob\nf\necho after',
+  "for i in 1 2; do : ${X?loop}; done; echo after",
+  'set -u; (: ${X?boom}); echo $?; v=$(echo ${X:?nope}); echo "v $?"',
+  'echo ${X?m} | cat; { echo ${X?m}; } | cat; echo "after $? ${PIPESTATUS[*]}"',
 ];
 
 describe.each(MODES)("set -u abort (%s)", (mode) => {
   it.each(ABORTS)("ends where and with the status bash ends: %s", async (script) => {
+    const { bash, toolshell } = await againstBash(script, mode);
+    expect(toolshell).toEqual(bash);
+  });
+});
+
+describe.each(MODES)("${X?msg} (%s)", (mode) => {
+  it.each(ERROR_IF_UNSET)("ends the script with the status bash gives: %s", async (script) => {
     const { bash, toolshell } = await againstBash(script, mode);
     expect(toolshell).toEqual(bash);
   });
