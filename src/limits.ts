@@ -97,3 +97,8 @@ export const MAX_KEPT_OUTPUT_BYTES: number = 32 * 1024 * 1024;
 export const MAX_TOOL_OUTPUT_BYTES: number = 16 * 1024 * 1024;
 /** UTF-8 bytes of JSON a call's params may take (host calls and params piped into a command alike). */
 export const MAX_PARAMS_BYTES: number = 1024 * 1024;
+
+/** Bytes the opt-in scratch space (`scratch: true`) holds by default: every file in it together (TM-FS-002). */
+export const DEFAULT_SCRATCH_BYTES: number = 16 * 1024 * 1024;
+/** Files and directories the scratch space holds at once, so empty files cannot fill the heap (TM-FS-002). */
+export const MAX_SCRATCH_ENTRIES = 10_000;

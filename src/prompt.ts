@@ -1,6 +1,7 @@
 import { listAtMost } from "./issues.js";
 import { describeFlags, type FlagDescription, usageLine } from "./schema/describe.js";
 import { outputShape } from "./schema/shape.js";
+import { shownBytes } from "./text.js";
 import type { ToolSpec } from "./tool.js";
 import { shownDescription, UNTRUSTED_TEXT_NOTE } from "./untrusted.js";
 
@@ -11,14 +12,26 @@ const ARGUMENTS = [
   "Tools print JSON: pick fields with `jq -r .field`.",
 ].join(" ");
 
-const SHELL = [
-  "The shell has variables, arrays, functions, if/case/for/while, pipes, `$(...)`, `&& ||`, `set -e`, heredocs,",
-  "and jq, grep, sed, awk, sort, uniq, cut, tr, wc, head, tail, seq, xargs.",
-  "Independent calls overlap with `a & b; wait` or `printf '%s\\n' 1 2 3 | parallel -j 3 'get_x --key {}'` (output in input order).",
-  "It has no filesystem (no files; redirect only to /dev/null), no network and no other programs.",
-  "`help`, `help <tool>` and `discover --search TEXT` describe the tools at run time.",
-  "Exit codes: 2 bad arguments (stderr says which), 127 unknown command.",
-].join(" ");
+const NO_FILESYSTEM =
+  "It has no filesystem (no files; redirect only to /dev/null), no network and no other programs.";
+
+/** The Shell section; `scratchBytes` when runs have a scratch space (TM-FS-002). */
+function shellSection(scratchBytes: number | undefined): string {
+  const files =
+    scratchBytes === undefined
+      ? NO_FILESYSTEM
+      : `/tmp is a per-run scratch space of ${shownBytes(scratchBytes)} (files, \`tee\`, \`ls\`, \`mktemp\`, ` +
+        "`<(...)`), empty at the start and discarded after the run; there are no other files, no network and no " +
+        "other programs.";
+  return [
+    "The shell has variables, arrays, functions, if/case/for/while, pipes, `$(...)`, `&& ||`, `set -e`, heredocs,",
+    "and jq, grep, sed, awk, sort, uniq, cut, tr, wc, head, tail, seq, xargs.",
+    "Independent calls overlap with `a & b; wait` or `printf '%s\\n' 1 2 3 | parallel -j 3 'get_x --key {}'` (output in input order).",
+    files,
+    "`help`, `help <tool>` and `discover --search TEXT` describe the tools at run time.",
+    "Exit codes: 2 bad arguments (stderr says which), 127 unknown command.",
+  ].join(" ");
+}
 
 function placeholder(flag: FlagDescription): string {
   if (flag.enum && flag.enum.length > 0) return String(flag.enum[0]);
@@ -87,6 +100,8 @@ export function renderSystemPrompt(
   description: string,
   tools: ToolSpec[],
   compact: boolean,
+  /** Bytes of the runs' scratch space, when they have one. */
+  scratchBytes?: number,
 ): string {
   const intro = [
     `# Tool \`${name}\``,
@@ -96,7 +111,12 @@ export function renderSystemPrompt(
   const commands = compact
     ? `${tools.map((spec) => `- \`${spec.name}\`: ${shownText(spec, spec.description.split("\n")[0] ?? "")}`).join("\n")}\n\nRun \`help <tool>\` for a tool's flags before calling it.`
     : tools.map(fullCommand).join("\n");
-  const sections = [intro, `## Commands\n${commands}`, `## Arguments\n${ARGUMENTS}`, `## Shell\n${SHELL}`];
+  const sections = [
+    intro,
+    `## Commands\n${commands}`,
+    `## Arguments\n${ARGUMENTS}`,
+    `## Shell\n${shellSection(scratchBytes)}`,
+  ];
   const untrusted = tools.filter((spec) => spec.untrusted).map((spec) => `\`${spec.name}\``);
   if (untrusted.length > 0) {
     const names = listAtMost(untrusted, MAX_PROMPT_UNTRUSTED_NAMES, ", ");

@@ -28,6 +28,8 @@ export interface RunRequest {
   /** The run's wall-time budget, for messages. */
   timeoutMs: number;
   sanitizeErrors: boolean;
+  /** The run's scratch space: an in-memory /tmp of at most this many bytes (absent: no filesystem, TM-FS-002). */
+  scratch?: { maxBytes: number };
 }
 
 export interface RunResult {

@@ -7,6 +7,7 @@ import {
   DEFAULT_MAX_LOOP_ITERATIONS,
   DEFAULT_MAX_OUTPUT_BYTES,
   DEFAULT_MAX_TOOL_CALLS,
+  DEFAULT_SCRATCH_BYTES,
   DEFAULT_TIMEOUT_MS,
   DEFAULT_WORKER_MEMORY_MB,
   MAX_KEPT_OUTPUT_BYTES,
@@ -23,6 +24,7 @@ import type { JsonSchema } from "./schema/json-schema.js";
 import { type CatalogSnapshot, sharedPool } from "./shell/pool.js";
 import type { ToolStats } from "./stats.js";
 import { createTelemetry, type Telemetry, type TelemetryOptions } from "./telemetry.js";
+import { shownBytes } from "./text.js";
 import { type NamelessTool, normalizeTool, type ToolDefinition, type ToolSpec } from "./tool.js";
 import { type CallRecord, completeTrace, type TraceEntry } from "./trace.js";
 import { untrustedNonce, wrapUntrusted } from "./untrusted.js";
@@ -96,6 +98,13 @@ export interface ScriptedToolOptions {
    * `tracer`), one `execute_tool <name>` span per execute() and a child span per tool call. `false` turns it off.
    */
   telemetry?: TelemetryOptions | false;
+  /**
+   * A per-run scratch space (default off: the shell has no filesystem). `true`, or `{ maxBytes }` (default
+   * 16 MiB), gives each run an in-memory `/tmp`, empty at start and dropped when the run ends, never on the
+   * host's disk: `> /tmp/f`, `tee`, `ls`, `mkdir`, `rm`, `mktemp` and process substitution work there, a write
+   * past `maxBytes` (all files together) fails that command, and every path outside `/tmp` stays refused.
+   */
+  scratch?: boolean | { maxBytes?: number };
 }
 
 /** Per-run options of execute(). */
@@ -116,6 +125,8 @@ export interface ExecuteOptions<Context = unknown> {
   plan?: boolean;
   /** Receives this run's call records (after the ScriptedTool's `onCall`). */
   onCall?: OnCall;
+  /** This run's scratch space, instead of the ScriptedTool's `scratch` (`false` turns it off). */
+  scratch?: boolean | { maxBytes?: number };
 }
 
 /** What a run produced. */
@@ -195,6 +206,20 @@ function atLeast(value: number | undefined, minimum: number, name: string): void
   }
 }
 
+/** A `scratch` option as the run request carries it (undefined: no filesystem). */
+function scratchSetting(
+  value: ScriptedToolOptions["scratch"],
+  name: string,
+): { maxBytes: number } | undefined {
+  if (value === undefined || value === false) return undefined;
+  if (value === true) return { maxBytes: DEFAULT_SCRATCH_BYTES };
+  if (typeof value !== "object" || value === null) {
+    throw new ToolshellError("invalid_option", `${name} must be true, false or { maxBytes }`);
+  }
+  atLeast(value.maxBytes, 1, `${name}.maxBytes`);
+  return { maxBytes: value.maxBytes ?? DEFAULT_SCRATCH_BYTES };
+}
+
 function positive(value: number | undefined, fallback: number, name: string): number {
   if (value === undefined) return fallback;
   if (!Number.isFinite(value) || value <= 0) {
@@ -217,6 +242,7 @@ export class ScriptedTool {
   private readonly options: ScriptedToolOptions;
   private readonly limits: RunLimits;
   private readonly env: Record<string, string>;
+  private readonly scratch: { maxBytes: number } | undefined;
   private catalog: CatalogSnapshot | undefined;
   /** Settles once OpenTelemetry is loaded or known to be absent; undefined when telemetry is off. */
   private telemetryLoading: Promise<void> | undefined;
@@ -262,6 +288,7 @@ export class ScriptedTool {
       ),
     };
     positive(options.timeoutMs, DEFAULT_TIMEOUT_MS, "timeoutMs");
+    this.scratch = scratchSetting(options.scratch, "scratch");
     atLeast(options.workers, 1, "workers");
     atLeast(options.workerMemoryMb, MIN_WORKER_MEMORY_MB, "workerMemoryMb");
     for (const tool of options.tools ?? []) this.add(tool);
@@ -316,6 +343,8 @@ export class ScriptedTool {
       positive(options.timeoutMs, this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS, "timeoutMs"),
       MAX_TIMEOUT_MS,
     );
+    const scratch =
+      options.scratch === undefined ? this.scratch : scratchSetting(options.scratch, "options.scratch");
     const request: RunRequest = {
       script,
       env: { ...this.env, ...checkedEnv(options.env) },
@@ -323,6 +352,7 @@ export class ScriptedTool {
       deadline: 0,
       timeoutMs,
       sanitizeErrors: this.options.sanitizeErrors ?? true,
+      ...(scratch ? { scratch } : {}),
     };
     if (this.telemetryLoading) await this.telemetryLoading;
     const span = this.telemetry?.startRun(this.name, script);
@@ -384,7 +414,13 @@ export class ScriptedTool {
 
   /** Markdown a model can use cold: the commands, how to pass arguments, what the shell can and cannot do. */
   systemPrompt(): string {
-    return renderSystemPrompt(this.name, this.description, this.tools(), this.options.compactPrompt ?? false);
+    return renderSystemPrompt(
+      this.name,
+      this.description,
+      this.tools(),
+      this.options.compactPrompt ?? false,
+      this.scratch?.maxBytes,
+    );
   }
 
   /** The script tool's own definition (`{ commands: string }` input), ready to hand to any LLM API. */
@@ -397,7 +433,10 @@ export class ScriptedTool {
       description:
         `${purpose}Runs a bash script in which each tool is a command (${shown}). Compose calls with pipes, ` +
         "variables, loops and jq in one script; print what you need. Run `help` or `help <tool>` for flags. " +
-        "No filesystem or network.",
+        (this.scratch
+          ? `No network; /tmp is a per-run scratch space of ${shownBytes(this.scratch.maxBytes)}, empty at the ` +
+            "start and discarded after the run."
+          : "No filesystem or network."),
       inputSchema: {
         type: "object",
         properties: { commands: { type: "string", description: "The bash script to run." } },

@@ -75,6 +75,30 @@ export const FILE_COMMANDS: readonly string[] = [
   "split",
   "dd",
   "pwd",
+  "mktemp",
+];
+
+/**
+ * With a scratch space (TM-FS-002): just-bash's file commands that are kept and work on files under /tmp (the
+ * filesystem refuses every other path). The other file commands still refuse; `mktemp` is toolshell's own.
+ */
+export const SCRATCH_COMMANDS: readonly CommandName[] = [
+  "ls",
+  "find",
+  "mkdir",
+  "rmdir",
+  "rm",
+  "cp",
+  "mv",
+  "touch",
+  "chmod",
+  "tee",
+  "stat",
+  "du",
+  "tree",
+  "readlink",
+  "split",
+  "pwd",
 ];
 
 /** Common commands that are simply not here, so `command not found` can say why. */
@@ -103,12 +127,16 @@ function failure(stderr: string, exitCode = 1): ExecResult {
   return { stdout: "", stderr, exitCode };
 }
 
-function refusingCommand(name: string): Command {
+function refusingCommand(name: string, scratch = false): Command {
+  const message = scratch
+    ? `${name}: refused: the scratch space /tmp holds plain files and directories only; work on them with ` +
+      "cat, cp, mv, rm, mkdir, ls or tee\n"
+    : `${name}: refused: ${NO_FS}; tool results live in variables and pipes\n`;
   return {
     name,
     trusted: true,
     async execute() {
-      return failure(`${name}: refused: ${NO_FS}; tool results live in variables and pipes\n`);
+      return failure(message);
     },
   };
 }
@@ -159,9 +187,22 @@ const ARGUMENT_FIXES: ReadonlyMap<string, (args: string[]) => string[]> = new Ma
   ["paste", pasteReadsStdin],
 ]);
 
+const PATH_CHARACTER = /[\w/.-]/;
+
+/**
+ * Whether `path` ends a path in `line` (`/x` in `/tmp/../x:`, as the script wrote it), not just starts a longer
+ * name (`/x` in `/x-1`).
+ */
+function namesPath(line: string, path: string): boolean {
+  for (let at = line.indexOf(path); at !== -1; at = line.indexOf(path, at + 1)) {
+    if (!PATH_CHARACTER.test(line[at + path.length] ?? " ")) return true;
+  }
+  return false;
+}
+
 /** The ways a refused path can appear in a command's own error line (cwd is `/`). */
 function mentions(line: string, path: string): boolean {
-  return line.includes(path) || (path.startsWith("/") && line.includes(`: ${path.slice(1)}:`));
+  return namesPath(line, path) || (path.startsWith("/") && line.includes(`: ${path.slice(1)}:`));
 }
 
 /**
@@ -171,13 +212,16 @@ function mentions(line: string, path: string): boolean {
  */
 export function explainRefusals(stderr: string, filesystem: RefusingFileSystem): string {
   if (filesystem.refusals.length === 0 || stderr === "") return stderr;
-  const paths = [...new Set(filesystem.refusals.map((refusal) => refusal.path))];
+  // Longest first: a line naming /x-up is about /x-up even when /x was refused too.
+  const paths = [...new Set(filesystem.refusals.map((refusal) => refusal.path))].sort(
+    (one, other) => other.length - one.length,
+  );
   return stderr.replace(/^([\w.-]+): (.*)$/gm, (line, command: string, rest: string) => {
     if (rest.includes("refused:")) return line;
     const path = paths.find((candidate) => mentions(line, candidate));
     return path === undefined
       ? line
-      : `${command}: ${path}: refused: ${NO_FS}; pipe the data in on stdin instead`;
+      : `${command}: ${path}: refused: ${filesystem.reason}; ${filesystem.advice}`;
   });
 }
 
@@ -208,7 +252,18 @@ function adjusted(name: string): Command {
 }
 
 /** The shell's own commands that refuse: stateless, so built once and shared by runs. */
-export const REFUSING_COMMANDS: readonly Command[] = [refuseCommand, ...FILE_COMMANDS.map(refusingCommand)];
+export const REFUSING_COMMANDS: readonly Command[] = [
+  refuseCommand,
+  ...FILE_COMMANDS.map((name) => refusingCommand(name)),
+];
+
+/** The same with a scratch space: the file commands that are not kept there refuse (`ln`, `tar`, ...). */
+export const SCRATCH_REFUSING_COMMANDS: readonly Command[] = [
+  refuseCommand,
+  ...FILE_COMMANDS.filter((name) => name !== "mktemp" && !(SCRATCH_COMMANDS as string[]).includes(name)).map(
+    (name) => refusingCommand(name, true),
+  ),
+];
 
 /** Wrappers around just-bash's own commands (they call `context.origCommand`): built once, shared by runs. */
 export const WRAPPED_COMMANDS: readonly Command[] = [...ARGUMENT_FIXES.keys(), "printf"].map(adjusted);

@@ -7,6 +7,7 @@ export interface Refusal {
 }
 
 const NULL_DEVICE = "/dev/null";
+const NO_FILESYSTEM = "this shell has no filesystem";
 
 const COMMAND_PATH = /^\/(?:usr\/)?bin\/([^/]+)$/;
 
@@ -25,7 +26,7 @@ const COMMAND_STUB: FsStat = {
   mtime: new Date(0),
 };
 
-class RefusedError extends Error {
+export class RefusedError extends Error {
   readonly code = "EACCES";
 }
 
@@ -40,9 +41,14 @@ export class RefusingFileSystem implements IFileSystem {
   /** The shell's command names, whose `/usr/bin/<name>` stubs `stat` confirms (no refusal); set with the shell. */
   commands: ReadonlySet<string> = new Set();
 
-  private refuse(operation: string, path: string): never {
+  /** Why an access is refused, as messages say it. */
+  readonly reason: string = NO_FILESYSTEM;
+  /** What a command that was refused a file operand can do instead. */
+  readonly advice: string = "pipe the data in on stdin instead";
+
+  protected refuse(operation: string, path: string): never {
     if (this.refusals.length < 100) this.refusals.push({ operation, path });
-    throw new RefusedError(`${path}: refused: this shell has no filesystem`);
+    throw new RefusedError(`${path}: refused: ${this.reason}`);
   }
 
   async readFile(path: string): Promise<string> {

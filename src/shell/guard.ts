@@ -1,3 +1,4 @@
+import path from "node:path";
 import { type ScriptNode, type SimpleCommandNode, serialize, type WordNode } from "#just-bash";
 import { MAX_BRACE_RANGE_WORDS } from "../limits.js";
 
@@ -17,6 +18,7 @@ export const LAST_JOB_COMMAND = "__toolshell_last_job";
 export const HELP_COMMAND = "__toolshell_help";
 
 const NO_FS = "this shell has no filesystem";
+const NO_FS_BUT_SCRATCH = "this shell has no filesystem outside its scratch space /tmp";
 const ALLOWED_TARGETS = new Set(["/dev/null", "/dev/stdout", "/dev/stderr", "/dev/stdin"]);
 const STREAM_OPERATORS = new Set(["<<", "<<-", "<<<"]);
 const DUP_OPERATORS = new Set([">&", "<&"]);
@@ -96,7 +98,30 @@ function isProcessSubstitution(node: Node): boolean {
   return node.type === "ProcessSubstitution";
 }
 
-function redirectionProblem(redirection: Node): string | undefined {
+/** A literal target inside the scratch space (`/tmp/x`, not `/tmp/../x`); the filesystem checks the rest. */
+function inScratch(target: string): boolean {
+  const full = path.posix.normalize(target);
+  return full === "/tmp" || full.startsWith("/tmp/");
+}
+
+/** TM-FS-002: with scratch, a literal file outside /tmp is refused before the run, pointing to /tmp. */
+function scratchRedirectionProblem(redirection: Node): string | undefined {
+  const operator = String(redirection.operator);
+  if (STREAM_OPERATORS.has(operator)) return undefined;
+  const target = literalText(redirection.target);
+  // A relative target depends on the cwd (`cd /tmp` is allowed): the filesystem judges it when it runs.
+  if (target === undefined || !target.startsWith("/") || ALLOWED_TARGETS.has(target) || inScratch(target))
+    return undefined;
+  if (DUP_OPERATORS.has(operator) && /^(\d+|-)$/.test(target)) return undefined;
+  const base = target.split("/").filter(Boolean).pop() ?? "file";
+  return (
+    `redirection to or from a file (${operator} ${target}) refused: ${NO_FS_BUT_SCRATCH}; use a file under /tmp ` +
+    `(${operator} /tmp/${base}) or keep data in variables and pipes`
+  );
+}
+
+function redirectionProblem(redirection: Node, scratch: boolean): string | undefined {
+  if (scratch) return scratchRedirectionProblem(redirection);
   const operator = String(redirection.operator);
   const substitution = findOwn(redirection.target, isProcessSubstitution);
   if (substitution) return processSubstitutionProblem(substitution, true);
@@ -157,14 +182,15 @@ function longRangeProblem(command: Node): string | undefined {
   );
 }
 
-function commandProblem(command: Node): string | undefined {
+function commandProblem(command: Node, scratch: boolean): string | undefined {
   if (Array.isArray(command.redirections)) {
     for (const redirection of command.redirections as Node[]) {
-      const problem = redirectionProblem(redirection);
+      const problem = redirectionProblem(redirection, scratch);
       if (problem) return problem;
     }
   }
-  const substitution = findOwn(command, isProcessSubstitution);
+  // With scratch, <(...) and >(...) work: their files live in the run's memory (TM-FS-002).
+  const substitution = scratch ? undefined : findOwn(command, isProcessSubstitution);
   if (substitution) return processSubstitutionProblem(substitution, false);
   const range = longRangeProblem(command);
   if (range) return range;
@@ -274,9 +300,9 @@ function lastJobSubstitution(expansion: Node): void {
   });
 }
 
-function visit(value: unknown, functions: string): void {
+function visit(value: unknown, functions: string, scratch: boolean): void {
   if (Array.isArray(value)) {
-    for (const item of value) visit(item, functions);
+    for (const item of value) visit(item, functions, scratch);
     return;
   }
   if (!isNode(value)) return;
@@ -291,12 +317,12 @@ function visit(value: unknown, functions: string): void {
   if (value.type === "Pipeline" && Array.isArray(value.commands)) {
     const commands = value.commands as Node[];
     for (let index = 0; index < commands.length; index++) {
-      const problem = commandProblem(commands[index] as Node);
+      const problem = commandProblem(commands[index] as Node, scratch);
       if (problem) commands[index] = refusal(problem) as unknown as Node;
     }
   }
   for (const key of Object.keys(value)) {
-    if (key !== "type") visit(value[key], functions);
+    if (key !== "type") visit(value[key], functions, scratch);
   }
   if (value.type === "Statement" && value.background === true) backgroundJob(value, functions);
 }
@@ -335,10 +361,25 @@ export function hideInternalNames(text: string): string {
  * (file redirections, process substitution, `source`, running a path) into a command that prints why it was
  * refused and fails with exit 1, so the script goes on as bash would after a failed command.
  */
-export const scriptGuard = {
-  name: "toolshell-guard",
-  transform(context: { ast: ScriptNode }): { ast: ScriptNode } {
-    visit(context.ast, functionDefinitions(context.ast));
-    return { ast: context.ast };
-  },
-};
+export const scriptGuard: ScriptGuard = guard(false);
+
+/**
+ * The guard of a run with a scratch space (TM-FS-002): redirections to literal files under /tmp and process
+ * substitution are left to run; a literal file elsewhere is refused before the run, pointing to /tmp.
+ */
+export const scratchGuard: ScriptGuard = guard(true);
+
+interface ScriptGuard {
+  name: string;
+  transform(context: { ast: ScriptNode }): { ast: ScriptNode };
+}
+
+function guard(scratch: boolean): ScriptGuard {
+  return {
+    name: "toolshell-guard",
+    transform(context) {
+      visit(context.ast, functionDefinitions(context.ast), scratch);
+      return { ast: context.ast };
+    },
+  };
+}

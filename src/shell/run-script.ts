@@ -11,6 +11,7 @@ import { discoverCommand } from "../../builtins/discover.js";
 import { helpCommand } from "../../builtins/help.js";
 import { backgroundCommand, lastJobCommand, unreportedJobs, waitCommand } from "../../builtins/jobs.js";
 import { createJqCommand } from "../../builtins/jq.js";
+import { mktempCommand } from "../../builtins/mktemp.js";
 import { outCommand } from "../../builtins/out.js";
 import { parallelCommand } from "../../builtins/parallel.js";
 import { callTool, toolCommand } from "../../builtins/tool-command.js";
@@ -28,15 +29,19 @@ import type { ShellCatalog } from "./catalog.js";
 import {
   ABSENT_COMMANDS,
   explainRefusals,
+  FILE_COMMANDS,
   REFUSING_COMMANDS,
+  SCRATCH_COMMANDS,
+  SCRATCH_REFUSING_COMMANDS,
   TRANSFORM_COMMANDS,
   WRAPPED_COMMANDS,
 } from "./commands.js";
 import { ownLimits, releaseDiscardedOutput } from "./discarded-output.js";
 import { RefusingFileSystem } from "./filesystem.js";
-import { hideInternalNames, scriptGuard } from "./guard.js";
+import { hideInternalNames, scratchGuard, scriptGuard } from "./guard.js";
 import { explainLimits } from "./limit-messages.js";
 import { RunContext, type ToolInvoker } from "./run-context.js";
+import { explainScratch, ScratchFileSystem } from "./scratch.js";
 import { loneToolCall } from "./simple-command.js";
 import {
   hookScriptOutput,
@@ -127,7 +132,7 @@ function ownCommands(request: RunRequest, run: RunContext, stopper: Stopper): Co
     maxOutputBytes: MAX_PIPE_BYTES,
   });
   return [
-    ...REFUSING_COMMANDS,
+    ...(request.scratch ? [...SCRATCH_REFUSING_COMMANDS, mktempCommand] : REFUSING_COMMANDS),
     jq,
     parallelCommand,
     outCommand(run),
@@ -141,7 +146,8 @@ function ownCommands(request: RunRequest, run: RunContext, stopper: Stopper): Co
 
 /** Every name the shell answers to with these commands registered: its text commands, the wrapped ones, these. */
 function commandNames(commands: readonly Command[]): Set<string> {
-  const names = new Set<string>(TRANSFORM_COMMANDS);
+  // The file commands are shell commands with or without scratch (kept from just-bash, or refusing).
+  const names = new Set<string>([...TRANSFORM_COMMANDS, ...FILE_COMMANDS]);
   for (const command of [...WRAPPED_COMMANDS, ...commands]) names.add(command.name);
   return names;
 }
@@ -173,7 +179,7 @@ function buildShell(
     fs: filesystem,
     cwd: "/",
     env: { ...BASE_ENV, ...request.env },
-    commands: [...TRANSFORM_COMMANDS],
+    commands: request.scratch ? [...TRANSFORM_COMMANDS, ...SCRATCH_COMMANDS] : [...TRANSFORM_COMMANDS],
     customCommands: direct ? [...WRAPPED_COMMANDS] : [...WRAPPED_COMMANDS, ...registered],
     defenseInDepth: false,
     executionLimitProfile: "hardened",
@@ -198,7 +204,7 @@ function buildShell(
     const register = (bash as unknown as DirectRegistration).registerBundledCommand;
     for (const command of registered) register.call(bash, command);
   }
-  bash.registerTransformPlugin(scriptGuard);
+  bash.registerTransformPlugin(request.scratch ? scratchGuard : scriptGuard);
   ownLimits(bash);
   return { bash, names };
 }
@@ -251,7 +257,10 @@ export async function runScript(
   output?: SharedArrayBuffer,
 ): Promise<RunResult> {
   const run = new RunContext(catalog, invoke, request.limits, runId);
-  const filesystem = new RefusingFileSystem();
+  // TM-FS-002: a scratch space is made for this run alone and dropped with it.
+  const filesystem = request.scratch
+    ? new ScratchFileSystem(request.scratch.maxBytes)
+    : new RefusingFileSystem();
   const stopper = new Stopper({ ...stop, deadline: request.deadline });
   const lone = loneToolCall(request.script, catalog, ownCommandNames(request, run, stopper));
   if (lone) {
@@ -284,6 +293,11 @@ function asShellOutput(result: ExecResult): { stdout: string; stderr: string; ex
   return { stdout, stderr: result.stderr, exitCode: result.exitCode };
 }
 
+/** With a scratch space: the lines of writes that found it full say so, with its cap (TM-FS-002). */
+function explainFull(stderr: string, filesystem: RefusingFileSystem): string {
+  return filesystem instanceof ScratchFileSystem ? explainScratch(stderr, filesystem) : stderr;
+}
+
 /** The run's result from what the shell printed: a stop's reason, refusals explained, budgets applied. */
 function ended(
   request: RunRequest,
@@ -296,7 +310,10 @@ function ended(
   const ended = stopper.finish(executed.stderr, executed.exitCode, request.timeoutMs);
   const stdout = truncate(shown("stdout", executed.stdout), request.limits.maxOutputBytes, "stdout");
   const stderr = truncate(
-    suggestCommands(explainRefusals(shown("stderr", ended.stderr), filesystem), known),
+    suggestCommands(
+      explainRefusals(explainFull(shown("stderr", ended.stderr), filesystem), filesystem),
+      known,
+    ),
     request.limits.maxOutputBytes,
     "stderr",
   );
