@@ -17,7 +17,7 @@ import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ScriptedTool } from "../../src/index.js";
-import { mockToolNames, mockTools } from "./api/tools.js";
+import { mockToolNames, mockToolSchemas, mockTools } from "./api/tools.js";
 
 export const SUITE_DIR: string = fileURLToPath(new URL(".", import.meta.url));
 export const CASES_DIR: string = join(SUITE_DIR, "cases");
@@ -70,13 +70,35 @@ export function referenceAvailable(): boolean {
   return ["jq", "awk", "bc"].every((tool) => existsSync(join(REFERENCE_BIN, tool)));
 }
 
+/** What mock-tool.sh reads from the tool's input schema: name, type, required, enum, minimum per property. */
+function mockSchemaLines(name: string): string {
+  const schema = mockToolSchemas.get(name) ?? {};
+  const properties = (schema.properties ?? {}) as Record<
+    string,
+    { type?: string; enum?: string[]; minimum?: number }
+  >;
+  const required = new Set((schema.required ?? []) as string[]);
+  return Object.entries(properties)
+    .map(([key, property]) =>
+      [
+        key,
+        property.type ?? "",
+        required.has(key) ? "1" : "0",
+        (property.enum ?? []).join("|"),
+        property.minimum ?? "",
+      ].join("\x1f"),
+    )
+    .join("\n");
+}
+
 /** One executable per mock tool, each running api/mock-tool.sh; the caller removes the folder. */
 export function mockBin(): string {
   const dir = mkdtempSync(join(tmpdir(), "toolshell-diff-bin-"));
   const script = join(SUITE_DIR, "api/mock-tool.sh");
   for (const name of mockToolNames) {
     const path = join(dir, name);
-    writeFileSync(path, `#!/bin/sh\nexec ${BASH} '${script}' ${name} "$@"\n`);
+    const schema = mockSchemaLines(name).replaceAll("'", "'\\''");
+    writeFileSync(path, `#!/bin/sh\nMOCK_SCHEMA='${schema}' exec ${BASH} '${script}' ${name} "$@"\n`);
     chmodSync(path, 0o755);
   }
   return dir;

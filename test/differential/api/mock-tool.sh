@@ -13,7 +13,9 @@ shift
 usage() { echo "$tool: $*" >&2; exit 2; }
 
 # name, type, required, enum (a|b), minimum: unit-separated, one line per property of the tool's input schema.
-schema=$(jq -r --arg t "$tool" '.tools[$t].inputSchema as $s | $s.properties | to_entries[] |
+# The runner's executables pass these lines in MOCK_SCHEMA (one jq start less per call); else they are read here.
+schema=${MOCK_SCHEMA-}
+[[ -n $schema ]] || schema=$(jq -r --arg t "$tool" '.tools[$t].inputSchema as $s | $s.properties | to_entries[] |
   [.key, .value.type, (if (.key | IN($s.required[]?)) then "1" else "0" end),
    ((.value.enum // []) | join("|")), (.value.minimum // "" | tostring)] | join("\u001f")' "$fixtures") || exit 70
 declare -A type required enum minimum value

@@ -106,3 +106,8 @@ export const mockTools: ToolDefinition[] = Object.entries(fixtures.tools).map(([
 
 /** The tool names, for the bash side's executables. */
 export const mockToolNames: string[] = Object.keys(fixtures.tools);
+
+/** Each tool's input schema, for the bash side's executables. */
+export const mockToolSchemas: Map<string, Record<string, unknown>> = new Map(
+  Object.entries(fixtures.tools).map(([name, tool]) => [name, tool.inputSchema as Record<string, unknown>]),
+);
