@@ -39,6 +39,7 @@ import {
 import { ownLimits, releaseDiscardedOutput } from "./discarded-output.js";
 import { RefusingFileSystem } from "./filesystem.js";
 import { hideInternalNames, scratchGuard, scriptGuard } from "./guard.js";
+import { explainInterpreterStdout, explainInterpreterWording } from "./interpreter-messages.js";
 import { explainLimits } from "./limit-messages.js";
 import { RunContext, type ToolInvoker } from "./run-context.js";
 import { explainScratch, ScratchFileSystem } from "./scratch.js";
@@ -76,13 +77,15 @@ export function truncate(text: string, limit: number, stream: string): { text: s
 
 /**
  * What the shell printed on a stream, worded for the model: the guard's internal names as the script wrote them
- * (TM-LEAK-001) and just-bash's limit lines in toolshell's terms (TM-LIM-002). Every path out of a run passes
- * here: a run's end, and the copy a worker makes as each statement ends, which the host keeps when it has to
- * terminate the worker.
+ * (TM-LEAK-001), just-bash's limit lines in toolshell's terms (TM-LIM-002) and its embedder-facing wording (no
+ * "browser environments", "sandboxed", "just-bash"). Every path out of a run passes here: a run's end, and the
+ * copy a worker makes as each statement ends, which the host keeps when it has to terminate the worker.
  */
 function shown(stream: "stdout" | "stderr", text: string): string {
   const named = hideInternalNames(text);
-  return stream === "stderr" ? explainLimits(named) : named;
+  return stream === "stderr"
+    ? explainInterpreterWording(explainLimits(named))
+    : explainInterpreterStdout(named);
 }
 
 /** The worker's copy of each statement's output, worded as the run's own result is. */
