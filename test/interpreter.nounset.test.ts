@@ -107,3 +107,22 @@ describe.each(MODES)("${X?msg} (%s)", (mode) => {
     expect(toolshell).toEqual(bash);
   });
 });
+
+// ${#arr[@]} of an array never set ends the script with status 1 under set -u; an empty array counts 0 (patch
+// 0112-nounset-array-length).
+const ARRAY_LENGTH = [
+  'set -u; echo "${#arr[@]}"; echo after',
+  "set -u; echo ${#arr[*]}; echo after",
+  'set -u; arr=(); declare -A m=(); x=(a); unset "x[0]"; echo "${#arr[@]} ${#m[@]} ${#x[@]}"',
+  "set -u; f() { local -a items=(); echo ${#items[@]}; echo ${#missing[@]}; echo in; }; f; echo after",
+  'set -u; (echo ${#arr[@]}); echo "s $?"; echo ${#arr[@]} | cat; echo "${PIPESTATUS[*]}"',
+  "echo ${#arr[@]}; echo after",
+  'set -euo pipefail\nresults=()\nfor r in a b; do results+=("$r"); done\necho "got ${#results[@]}"\necho "failed ${#failures[@]}"',
+];
+
+describe.each(MODES)("set -u array length (%s)", (mode) => {
+  it.each(ARRAY_LENGTH)("counts or aborts as bash does: %s", async (script) => {
+    const { bash, toolshell } = await againstBash(script, mode);
+    expect(toolshell).toEqual(bash);
+  });
+});
