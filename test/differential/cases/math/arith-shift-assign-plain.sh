@@ -1,0 +1,5 @@
+set -euo pipefail
+v=256
+(( v >>= 4 ))
+(( v <<= 1 ))
+echo $v

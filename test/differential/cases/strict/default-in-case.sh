@@ -1,0 +1,5 @@
+set -euo pipefail
+case "${MODE:-summary}" in
+  summary) list_users | jq length ;;
+  full) list_users | jq -c . ;;
+esac

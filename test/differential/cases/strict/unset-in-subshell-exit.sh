@@ -1,0 +1,3 @@
+set -u
+out=$(echo "value: $NOPE")
+echo "status: $? out: '$out'"

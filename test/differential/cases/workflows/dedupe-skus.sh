@@ -1,0 +1,12 @@
+set -euo pipefail
+declare -A seen=()
+unique=()
+for id in $(seq 101 112); do
+  for sku in $(get_order --id "$id" | jq -r '.items[].sku'); do
+    if [[ -z ${seen[$sku]:-} ]]; then
+      seen[$sku]=1
+      unique+=("$sku")
+    fi
+  done
+done
+echo "${#unique[@]} unique: ${unique[*]}"
