@@ -32,7 +32,7 @@ const SCRIPTS = [
   ].join("\n"),
 ];
 
-describe.each(MODES)("printf %%f/%%e/%%g (%s)", (mode) => {
+describe.each(MODES)("printf floats (%s)", (mode) => {
   it.each(SCRIPTS)("rounds as bash's printf does: %s", async (script) => {
     const { bash, toolshell } = await againstBash(script, mode);
     expect(toolshell).toEqual(bash);

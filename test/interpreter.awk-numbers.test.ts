@@ -1,0 +1,55 @@
+// Patch 0306-awk-printf-float-rounding: awk's printf/sprintf %f/%e/%g (and print through OFMT) format the double's
+// exact binary value with ties to even, as GNU awk does: printf "%.1f", 70.25 is 70.2 (just-bash's toFixed: 70.3),
+// with C's flags (0, +, space, #), %g's exponent form (1e-05) and "%.f". Compared with GNU awk 5.2 from
+// .ci/reference-bin.sh (the machine's /usr/bin/awk is mawk); skipped with a console line when it is missing.
+import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { inToolshell, type Outcome } from "./bash-reference.js";
+import { REFERENCE_BIN } from "./differential/harness.js";
+import { MODES } from "./helpers.js";
+
+const GAWK = existsSync(join(REFERENCE_BIN, "awk"));
+if (!GAWK) console.warn(`awk-numbers: skipped, no GNU awk in ${REFERENCE_BIN} (run .ci/reference-bin.sh)`);
+
+function inBashWithGawk(script: string): Promise<Outcome> {
+  return new Promise((resolve) => {
+    execFile(
+      "/usr/bin/bash",
+      ["-c", script],
+      { env: { PATH: `${REFERENCE_BIN}:/usr/bin:/bin`, LC_ALL: "C.UTF-8" }, timeout: 20_000 },
+      (error, stdout, stderr) => {
+        const exitCode = error ? (typeof error.code === "number" ? error.code : 1) : 0;
+        resolve({ stdout, stderr, exitCode });
+      },
+    );
+  });
+}
+
+const PRINTF = [
+  `awk 'BEGIN{printf "%.2f %.2f %.0f %.0f %.1f %.1f\\n", 0.125, 2.675, 2.5, 3.5, 0.45, 70.25}'`,
+  `awk 'BEGIN{printf "%g %g %g %e %E %G\\n", 0.00001, 123456789, 1e21, 0, 12345.678, 1e-10}'`,
+  `awk 'BEGIN{printf "%5.1f|%-8.2f|%08.3f|%+.2e|% g|%#g\\n", 3.14159, 2.5, -1.5, 12345, 42, 1.5}'`,
+  `awk 'BEGIN{printf "%.3f %f %.f|%.*f|%F\\n", -0, "abc", 2.5, -1, 0.125, 1.5}'`,
+  `awk 'BEGIN{printf "%.2f\\n", 1e21; printf "%*.*f|\\n", 8, 2, 0.125}'`,
+  `awk 'BEGIN{x = 1e300 * 1e300; printf "%f %e %5.1f|\\n", x, -x, x}'`,
+  `awk 'BEGIN{s = sprintf("%.2f", 0.125); print s, length(s)}'`,
+  `awk 'BEGIN{OFMT = "%.2f"; print 3.14159, 2.125, 17}'`,
+  `echo "70.25 81.5 64.125" | awk '{printf "%.1f %.1f %.2f\\n", $1, $2, $3}'`,
+  [
+    "set -euo pipefail",
+    "printf 'ann 70.25\\nbob 81.5\\ncy 64.125\\n' |",
+    `  awk '{ s += $2; printf "%-4s %6.1f\\n", $1, $2 } END { printf "avg %.2f\\n", s / NR }'`,
+  ].join("\n"),
+];
+
+describe.runIf(GAWK).each(MODES)("awk printf floats (%s)", (mode) => {
+  it.each(PRINTF)("formats as GNU awk does: %s", async (script) => {
+    const [bash, toolshell] = await Promise.all([inBashWithGawk(script), inToolshell(script, mode)]);
+    expect({ stdout: toolshell.stdout, exitCode: toolshell.exitCode }).toEqual({
+      stdout: bash.stdout,
+      exitCode: bash.exitCode,
+    });
+  });
+});
