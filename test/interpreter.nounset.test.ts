@@ -109,7 +109,7 @@ describe.each(MODES)("${X?msg} (%s)", (mode) => {
 });
 
 // ${#arr[@]} of an array never set ends the script with status 1 under set -u; an empty array counts 0 (patch
-// 0112-nounset-array-length).
+// 0112-nounset-array-length). ${!a[*]} and ${!prefix@} in a quoted word read no variable (0113-nounset-array-keys).
 const ARRAY_LENGTH = [
   'set -u; echo "${#arr[@]}"; echo after',
   "set -u; echo ${#arr[*]}; echo after",
@@ -117,11 +117,13 @@ const ARRAY_LENGTH = [
   "set -u; f() { local -a items=(); echo ${#items[@]}; echo ${#missing[@]}; echo in; }; f; echo after",
   'set -u; (echo ${#arr[@]}); echo "s $?"; echo ${#arr[@]} | cat; echo "${PIPESTATUS[*]}"',
   "echo ${#arr[@]}; echo after",
+  'set -euo pipefail\na=(one two three four)\nunset "a[1]"\necho "indices: ${!a[*]} / ${!a[@]}"\ndeclare -A m=([k]=1)\necho "keys: ${!m[@]}"',
+  'set -u; pre_a=1; pre_b=2; echo "vars: ${!pre_@}" "${!pre_*}"; echo "none: ${!zz_*}" "[${!nope[@]}]"',
   'set -euo pipefail\nresults=()\nfor r in a b; do results+=("$r"); done\necho "got ${#results[@]}"\necho "failed ${#failures[@]}"',
 ];
 
-describe.each(MODES)("set -u array length (%s)", (mode) => {
-  it.each(ARRAY_LENGTH)("counts or aborts as bash does: %s", async (script) => {
+describe.each(MODES)("set -u array length and keys (%s)", (mode) => {
+  it.each(ARRAY_LENGTH)("expands or aborts as bash does: %s", async (script) => {
     const { bash, toolshell } = await againstBash(script, mode);
     expect(toolshell).toEqual(bash);
   });
