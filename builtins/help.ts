@@ -11,7 +11,7 @@ import { commandResult, timed } from "./common.js";
 
 const SHELL_SUMMARY =
   "Shell: variables, arrays, functions, if/case/for/while, pipes, $(...), jq, grep, sed, awk, sort, uniq, cut, " +
-  "tr, wc, head, tail, xargs, parallel (concurrent calls: seq 1 9 | parallel -j 4 'tool --id {}'). " +
+  "tr, wc, head, tail, xargs, bc, parallel (concurrent calls: seq 1 9 | parallel -j 4 'tool --id {}'). " +
   "No files: keep data in variables and pipes.";
 
 function formatValue(value: unknown): string {

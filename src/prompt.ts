@@ -25,7 +25,7 @@ function shellSection(scratchBytes: number | undefined): string {
         "other programs.";
   return [
     "The shell has variables, arrays, functions, if/case/for/while, pipes, `$(...)`, `&& ||`, `set -e`, heredocs,",
-    "and jq, grep, sed, awk, sort, uniq, cut, tr, wc, head, tail, seq, xargs.",
+    "and jq, grep, sed, awk, sort, uniq, cut, tr, wc, head, tail, seq, xargs, bc (decimal math).",
     "Independent calls overlap with `a & b; wait` or `printf '%s\\n' 1 2 3 | parallel -j 3 'get_x --key {}'` (output in input order).",
     files,
     "`help`, `help <tool>` and `discover --search TEXT` describe the tools at run time.",

@@ -15,7 +15,7 @@ describe("help", () => {
         "  get_product   Fetch a product by id",
         "  get_shipping  Shipping status of an order",
         "Run `help <tool>` (or `<tool> --help`) for its flags; `discover --search TEXT` to find tools.",
-        "Shell: variables, arrays, functions, if/case/for/while, pipes, $(...), jq, grep, sed, awk, sort, uniq, cut, tr, wc, head, tail, xargs, parallel (concurrent calls: seq 1 9 | parallel -j 4 'tool --id {}'). No files: keep data in variables and pipes.",
+        "Shell: variables, arrays, functions, if/case/for/while, pipes, $(...), jq, grep, sed, awk, sort, uniq, cut, tr, wc, head, tail, xargs, bc, parallel (concurrent calls: seq 1 9 | parallel -j 4 'tool --id {}'). No files: keep data in variables and pipes.",
         "",
       ].join("\n"),
     );

@@ -7,6 +7,7 @@ import {
   ExecutionOutputAccumulator,
   unsafeBytesFromLatin1,
 } from "#just-bash";
+import { createBcCommand } from "../../builtins/bc.js";
 import { discoverCommand } from "../../builtins/discover.js";
 import { helpCommand } from "../../builtins/help.js";
 import { backgroundCommand, lastJobCommand, unreportedJobs, waitCommand } from "../../builtins/jobs.js";
@@ -134,9 +135,15 @@ function ownCommands(request: RunRequest, run: RunContext, stopper: Stopper): Co
     signal: stopper.commandSignal,
     maxOutputBytes: MAX_PIPE_BYTES,
   });
+  const bc = createBcCommand({
+    deadline: request.deadline,
+    signal: stopper.commandSignal,
+    maxOutputBytes: MAX_PIPE_BYTES,
+  });
   return [
     ...(request.scratch ? [...SCRATCH_REFUSING_COMMANDS, mktempCommand] : REFUSING_COMMANDS),
     jq,
+    bc,
     parallelCommand,
     outCommand(run),
     backgroundCommand(run),

@@ -1,0 +1,105 @@
+// How GNU bc writes a number in `obase`, and its output column: after BC_LINE_LENGTH - 2 characters a line
+// ends in a backslash and go on on the next line.
+
+import { type BcNumber, digitCount, tenTo } from "./number.js";
+
+const DIGITS = "0123456789ABCDEF";
+
+function digitText(digit: number, base: number, first: boolean): string {
+  if (base <= 16) return DIGITS[digit] ?? "?";
+  const width = digitCount(BigInt(base - 1));
+  const text = String(digit).padStart(width, "0");
+  return first ? text : ` ${text}`;
+}
+
+function integerText(value: bigint, base: number): string {
+  if (base === 10) return value.toString();
+  if (base === 16) return value.toString(16).toUpperCase();
+  if (base <= 16) return value.toString(base).toUpperCase();
+  const big = BigInt(base);
+  const parts: string[] = [];
+  for (let rest = value; rest > 0n; rest /= big) parts.push(digitText(Number(rest % big), base, false));
+  return parts.reverse().join("");
+}
+
+function fractionText(fraction: bigint, scale: number, base: number): string {
+  if (base === 10) return fraction.toString().padStart(scale, "0");
+  const one = tenTo(scale);
+  const big = BigInt(base);
+  let text = "";
+  let first = true;
+  for (let place = 1n; place < one; place *= big) {
+    const shifted = fraction * big;
+    text += digitText(Number(shifted / one), base, first);
+    fraction = shifted % one;
+    first = false;
+  }
+  return text;
+}
+
+/** The number as GNU bc prints it in `base`: `.5` not `0.5`, `-.5`, zero as `0`, trailing zeros kept. */
+export function formatNumber(number: BcNumber, base: number): string {
+  if (number.digits === 0n) return "0";
+  const negative = number.digits < 0n;
+  const magnitude = negative ? -number.digits : number.digits;
+  const unit = tenTo(number.scale);
+  const whole = magnitude / unit;
+  let text = negative ? "-" : "";
+  if (whole > 0n) text += integerText(whole, base);
+  if (number.scale > 0) text += `.${fractionText(magnitude % unit, number.scale, base)}`;
+  return text;
+}
+
+/** bc's stdout with GNU's line wrapping; stops the program once it holds more than `maxBytes`. */
+export class BcOutput {
+  private readonly parts: string[] = [];
+  private column = 0;
+  private size = 0;
+
+  constructor(
+    private readonly lineLength: number,
+    private readonly maxBytes: number,
+    private readonly onFull: () => Error,
+  ) {}
+
+  write(text: string): void {
+    const wrap = this.lineLength - 2;
+    if (this.lineLength === 0) {
+      this.push(text, text.lastIndexOf("\n"));
+      return;
+    }
+    let start = 0;
+    for (let index = 0; index < text.length; index++) {
+      const char = text[index];
+      if (char === "\n") {
+        this.column = 0;
+        continue;
+      }
+      if (this.column === wrap) {
+        this.parts.push(text.slice(start, index), "\\\n");
+        this.size += index - start + 2;
+        start = index;
+        this.column = 0;
+      }
+      this.column++;
+    }
+    this.parts.push(text.slice(start));
+    this.size += text.length - start;
+    this.check();
+  }
+
+  private push(text: string, lastNewline: number): void {
+    this.parts.push(text);
+    this.size += text.length;
+    this.column = lastNewline < 0 ? this.column + text.length : text.length - lastNewline - 1;
+    this.check();
+  }
+
+  private check(): void {
+    if (this.size > this.maxBytes) throw this.onFull();
+  }
+
+  text(): string {
+    return this.parts.join("");
+  }
+}
