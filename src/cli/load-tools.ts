@@ -17,6 +17,8 @@ export interface Toolset {
 export interface LoadOptions {
   /** List only names and one-liners in the system prompt. */
   compactPrompt?: boolean;
+  /** Give each run a 16 MiB in-memory /tmp (`--scratch`). */
+  scratch?: boolean;
 }
 
 /** The script tool's name when a module exports bare tools. */
@@ -103,6 +105,11 @@ export async function loadToolshell(
     file === undefined ? { default: ecommerceToolset } : await importModule(file, label);
   const found = toolsFromModule(exports, label);
   if (isScriptedTool(found)) {
+    if (options.scratch) {
+      throw new CliError(
+        `--scratch: ${label} exports a ScriptedTool, whose options are its own; set scratch: true on it instead`,
+      );
+    }
     return { api: found };
   }
   try {
@@ -111,6 +118,7 @@ export async function loadToolshell(
       description: found.description,
       tools: found.tools,
       compactPrompt: options.compactPrompt,
+      ...(options.scratch ? { scratch: true } : {}),
     });
     return { api };
   } catch (error) {

@@ -50,6 +50,8 @@ function collect(value: string, previous: string[]): string[] {
 const TOOLS_HELP =
   "an ES module (.js/.mjs; .ts under tsx) exporting `tools` or a default tools array, ScriptedTool or " +
   "{ name, description, tools } (default: the bundled demo e-commerce tools)";
+const SCRATCH_HELP =
+  "give each run an in-memory /tmp of 16 MiB, empty at the start and discarded after the run (default: no files)";
 
 /**
  * The `toolshell` command line: `run`, `prompt`, `mcp` and `repl`. Each action resolves the exit code into
@@ -78,6 +80,7 @@ export function createProgram(io: CliIo, result: { exitCode: number }): Command 
       "print the whole result (stdout, stderr, exitCode, trace, ...) as JSON on stdout instead",
     )
     .option("--timeout <ms>", "wall time of the run (default 30000)", milliseconds)
+    .option("--scratch", SCRATCH_HELP)
     .addHelpText(
       "after",
       `
@@ -89,11 +92,11 @@ Examples:
     .action(
       async (
         argument: string,
-        options: { tools?: string; trace?: boolean; json?: boolean; timeout?: number },
+        options: { tools?: string; trace?: boolean; json?: boolean; timeout?: number; scratch?: boolean },
       ) => {
         const { runCommand, scriptFrom } = await import("./run.js");
         const script = await scriptFrom(argument, io);
-        const { api } = await loadToolshell(options.tools);
+        const { api } = await loadToolshell(options.tools, { scratch: options.scratch });
         try {
           result.exitCode = await runCommand(
             api,
@@ -113,9 +116,10 @@ Examples:
     .option("--tools <file>", TOOLS_HELP)
     .option("--compact", "list only tool names and one-liners (for many tools)")
     .option("--json", "print { systemPrompt, definition } as JSON instead")
-    .action(async (options: { tools?: string; compact?: boolean; json?: boolean }) => {
+    .option("--scratch", SCRATCH_HELP)
+    .action(async (options: { tools?: string; compact?: boolean; json?: boolean; scratch?: boolean }) => {
       const { promptParts, promptText } = await import("./prompt.js");
-      const { api } = await loadToolshell(options.tools);
+      const { api } = await loadToolshell(options.tools, { scratch: options.scratch });
       const parts = promptParts(api, options.compact === true);
       io.stdout.write(options.json ? `${JSON.stringify(parts, null, 2)}\n` : promptText(parts));
       result.exitCode = 0;
@@ -137,6 +141,7 @@ Examples:
     .option("--name <name>", "the script tool's MCP name", "script")
     .option("--discovery", "also expose a `discover` tool for browsing the commands")
     .option("--timeout <ms>", "wall time of each run (default 30000)", milliseconds)
+    .option("--scratch", SCRATCH_HELP)
     .addHelpText(
       "after",
       `
@@ -153,10 +158,11 @@ Examples:
         name: string;
         discovery?: boolean;
         timeout?: number;
+        scratch?: boolean;
       }) => {
         const { consoleToStderr, serveMcp } = await import("./mcp.js");
         if (options.http === undefined) consoleToStderr();
-        const { api } = await loadToolshell(options.tools);
+        const { api } = await loadToolshell(options.tools, { scratch: options.scratch });
         try {
           result.exitCode = await serveMcp(
             api,
