@@ -1,6 +1,8 @@
-// Patch 0306-awk-printf-float-rounding: awk's printf/sprintf %f/%e/%g (and print through OFMT) format the double's
+// Patches 0306-awk-printf-float-rounding and 0307-awk-number-strings. 0306: awk's printf/sprintf %f/%e/%g (and print through OFMT) format the double's
 // exact binary value with ties to even, as GNU awk does: printf "%.1f", 70.25 is 70.2 (just-bash's toFixed: 70.3),
-// with C's flags (0, +, space, #), %g's exponent form (1e-05) and "%.f". Compared with GNU awk 5.2 from
+// with C's flags (0, +, space, #), %g's exponent form (1e-05) and "%.f". 0307: a number used as a string is
+// formatted as GNU awk does (integers as digits, others with %.6g: 0.1+0.2 "" is 0.3, not 0.30000000000000004;
+// print 2^64 is 18446744073709551616, not 1.84467e+19; +inf/-inf). Compared with GNU awk 5.2 from
 // .ci/reference-bin.sh (the machine's /usr/bin/awk is mawk); skipped with a console line when it is missing.
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -46,6 +48,30 @@ const PRINTF = [
 
 describe.runIf(GAWK).each(MODES)("awk printf floats (%s)", (mode) => {
   it.each(PRINTF)("formats as GNU awk does: %s", async (script) => {
+    const [bash, toolshell] = await Promise.all([inBashWithGawk(script), inToolshell(script, mode)]);
+    expect({ stdout: toolshell.stdout, exitCode: toolshell.exitCode }).toEqual({
+      stdout: bash.stdout,
+      exitCode: bash.exitCode,
+    });
+  });
+});
+
+const STRINGS = [
+  `awk 'BEGIN{x = 0.1 + 0.2; y = x ""; print y, length(0.1 + 0.2), 3.0 "", 1e300 * 1e300 ""}'`,
+  `awk 'BEGIN{a[0.1 + 0.2] = 1; for (k in a) print k}'`,
+  `awk 'BEGIN{print 2^31, 2^53, 2^64, 1e16, 1e21, -2^63, 1e15 + 0.5}'`,
+  `awk 'BEGIN{x = 100 / 3; s = "v:" x; print s; print substr(x, 1, 4)}'`,
+  `echo "5 3" | awk '{print $1 / $2, ($1 / $2) "", int($1 / $2)}'`,
+  `printf 'a 1.5\\nb 2.25\\na 0.75\\n' | awk '{t[$1] += $2} END {for (k in t) print k, t[k], t[k] ""}' | sort`,
+  [
+    "set -euo pipefail",
+    "printf 'web 0.1\\nweb 0.2\\ndb 1.25\\n' |",
+    `  awk '{ s[$1] += $2 } END { for (k in s) { line = k "=" s[k]; print line } }' | sort`,
+  ].join("\n"),
+];
+
+describe.runIf(GAWK).each(MODES)("awk number strings (%s)", (mode) => {
+  it.each(STRINGS)("converts as GNU awk does: %s", async (script) => {
     const [bash, toolshell] = await Promise.all([inBashWithGawk(script), inToolshell(script, mode)]);
     expect({ stdout: toolshell.stdout, exitCode: toolshell.exitCode }).toEqual({
       stdout: bash.stdout,
