@@ -75,6 +75,12 @@ const ABORTS = [
   'set -u; echo $X | cat; true | echo $Y; echo "${PIPESTATUS[*]}"',
   'set -u; f() { echo $X; }; f | cat; for i in 1; do echo $X; done | cat; echo "${PIPESTATUS[*]}"',
   'set -eu; echo $X | cat; echo "${PIPESTATUS[*]}"',
+  // eval runs in the current shell (0114-nounset-in-eval)
+  "set -u; eval 'echo start; echo $X; echo in'; echo after",
+  'set -u; f() { eval "echo \\$1"; }; f; echo after',
+  "set -eu; eval 'echo $X'; echo after",
+  "set -u; eval 'x=$(echo $X)'; echo \"after $?\"; (eval 'echo $X'); echo \"sub $?\"; y=$(eval 'echo $X'); echo \"cs $?\"",
+  "set -u; eval 'echo ${X:-d}'; eval 'false'; echo $?",
 ];
 
 // ${X?msg} and ${X:?msg} end the script the same way (status 127, 1 under set -e, "X: msg" on stderr), with or
