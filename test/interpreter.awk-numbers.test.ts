@@ -1,8 +1,9 @@
-// Patches 0306-awk-printf-float-rounding and 0307-awk-number-strings. 0306: awk's printf/sprintf %f/%e/%g (and print through OFMT) format the double's
+// Patches 0306-awk-printf-float-rounding, 0307-awk-number-strings, 0308-awk-printf-d-truncates. 0306: awk's printf/sprintf %f/%e/%g (and print through OFMT) format the double's
 // exact binary value with ties to even, as GNU awk does: printf "%.1f", 70.25 is 70.2 (just-bash's toFixed: 70.3),
 // with C's flags (0, +, space, #), %g's exponent form (1e-05) and "%.f". 0307: a number used as a string is
 // formatted as GNU awk does (integers as digits, others with %.6g: 0.1+0.2 "" is 0.3, not 0.30000000000000004;
-// print 2^64 is 18446744073709551616, not 1.84467e+19; +inf/-inf). Compared with GNU awk 5.2 from
+// print 2^64 is 18446744073709551616, not 1.84467e+19; +inf/-inf). 0308: %d/%i truncate toward zero (-2.5 is -2,
+// just-bash floored to -3) and read "12abc" as 12. Compared with GNU awk 5.2 from
 // .ci/reference-bin.sh (the machine's /usr/bin/awk is mawk); skipped with a console line when it is missing.
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -72,6 +73,22 @@ const STRINGS = [
 
 describe.runIf(GAWK).each(MODES)("awk number strings (%s)", (mode) => {
   it.each(STRINGS)("converts as GNU awk does: %s", async (script) => {
+    const [bash, toolshell] = await Promise.all([inBashWithGawk(script), inToolshell(script, mode)]);
+    expect({ stdout: toolshell.stdout, exitCode: toolshell.exitCode }).toEqual({
+      stdout: bash.stdout,
+      exitCode: bash.exitCode,
+    });
+  });
+});
+
+const INTEGERS = [
+  `awk 'BEGIN{printf "%d %d %d %d %i %d|%5d|%-5d|%05d\\n", -2.5, -0.5, 1e21, 2^64, 3.99, "12abc", -3.7, 2.9, -4.2}'`,
+  `awk 'BEGIN{x = 1e300 * 1e300; printf "%d|%d|%5d\\n", x, -x, x}'`,
+  `printf '3.7 -1.2\\n' | awk '{printf "%d %d %d\\n", $1, $2, $1 + $2}'`,
+];
+
+describe.runIf(GAWK).each(MODES)("awk printf integers (%s)", (mode) => {
+  it.each(INTEGERS)("truncates as GNU awk does: %s", async (script) => {
     const [bash, toolshell] = await Promise.all([inBashWithGawk(script), inToolshell(script, mode)]);
     expect({ stdout: toolshell.stdout, exitCode: toolshell.exitCode }).toEqual({
       stdout: bash.stdout,
