@@ -26,7 +26,7 @@ const COMMAND_STUB: FsStat = {
   mtime: new Date(0),
 };
 
-export class RefusedError extends Error {
+class RefusedError extends Error {
   readonly code = "EACCES";
 }
 

@@ -13,7 +13,7 @@ import { shownBytes } from "../text.js";
 import { RefusingFileSystem } from "./filesystem.js";
 
 /** The one directory a run with scratch may use. */
-export const SCRATCH_DIR = "/tmp";
+const SCRATCH_DIR = "/tmp";
 /** Where just-bash puts the files that stand for a process substitution's `<(...)` / `>(...)`. */
 const DESCRIPTOR_DIR = "/dev/fd";
 
