@@ -39,7 +39,7 @@ function fractionText(fraction: bigint, scale: number, base: number): string {
 
 /** The number as GNU bc prints it in `base`: `.5` not `0.5`, `-.5`, zero as `0`, trailing zeros kept. */
 export function formatNumber(number: BcNumber, base: number): string {
-  if (number.digits === 0n) return "0";
+  if (number.digits === 0n) return number.negativeZero ? "-0" : "0";
   const negative = number.digits < 0n;
   const magnitude = negative ? -number.digits : number.digits;
   const unit = tenTo(number.scale);

@@ -6,6 +6,8 @@ import { MAX_BC_DIGITS } from "./limits.js";
 export interface BcNumber {
   readonly digits: bigint;
   readonly scale: number;
+  /** A negative power cut to zero, which GNU bc keeps signed and prints as `-0`. */
+  readonly negativeZero?: boolean;
 }
 
 /** A runtime error bc reports and then goes on with the next line (GNU's wording). */
@@ -141,8 +143,14 @@ export function power(base: BcNumber, exponentNumber: BcNumber, scale: number): 
   let exact: BcNumber;
   if (magnitude === 0n) exact = { digits: 0n, scale: 0 };
   else if (magnitude === tenTo(base.scale)) {
+    // ±1 to any power, without computing it: 1.0^n keeps min(n, max(scale, 1)) zeros as GNU's cut does.
     const sign = base.digits < 0n && count % 2n === 1n ? -1n : 1n;
-    exact = { digits: sign, scale: 0 };
+    if (negative) return divide(ONE, { digits: sign, scale: 0 }, scale);
+    const kept = Math.min(
+      base.scale * Number(count > 1_000_000n ? 1_000_000n : count),
+      Math.max(scale, base.scale),
+    );
+    return { digits: sign * tenTo(kept), scale: kept };
   } else {
     if (BigInt(digitCount(base.digits)) * count > BigInt(MAX_BC_DIGITS) + count) throw tooLong();
     const times = Number(count);
@@ -154,7 +162,8 @@ export function power(base: BcNumber, exponentNumber: BcNumber, scale: number): 
   }
   if (exact.scale === 0) return exact;
   const times = Number(count);
-  return truncate(exact, Math.min(base.scale * times, Math.max(scale, base.scale)));
+  const result = truncate(exact, Math.min(base.scale * times, Math.max(scale, base.scale)));
+  return result.digits === 0n && exact.digits < 0n ? { ...result, negativeZero: true } : result;
 }
 
 function integerSquareRoot(value: bigint): bigint {
@@ -170,6 +179,8 @@ function integerSquareRoot(value: bigint): bigint {
 /** The square root cut to max(scale, the number's scale) digits. */
 export function squareRoot(number: BcNumber, scale: number): BcNumber {
   if (number.digits < 0n) throw new BcRuntimeError("Square root of a negative number");
+  // GNU answers exactly 1, of scale 0, for any 1 (sqrt(1.00) prints 1).
+  if (number.digits === tenTo(number.scale)) return ONE;
   const kept = Math.max(scale, number.scale);
   return bounded({ digits: integerSquareRoot(number.digits * tenTo(2 * kept - number.scale)), scale: kept });
 }
