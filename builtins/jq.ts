@@ -2,7 +2,7 @@
 // codes, run off-thread under the shell's deadline and abort signal. Replaces just-bash's own jq.
 
 import { bytesOutput, type Command, latin1FromBytes, unsafeBytesFromLatin1 } from "#just-bash";
-import { refusedJqArgs } from "../src/jq/cli-args.js";
+import { NO_FILE_OPERANDS, scanJqArgs } from "../src/jq/cli-args.js";
 import { fastPath } from "../src/jq/fast-path.js";
 import { JQ_DEFAULT_MAX_OUTPUT_BYTES, JQ_DEFAULT_TIMEOUT_MS } from "../src/jq/limits.js";
 import { type RunJqOptions, type RunJqResult, runJq } from "../src/jq/worker.js";
@@ -21,6 +21,11 @@ export interface JqCommandOptions {
   signal?: AbortSignal;
   /** Answer `jq -r <plain path>` to a string without starting jq, where provably identical (default true). */
   fastPath?: boolean;
+  /**
+   * Read file operands (`jq . /tmp/x.json`) through the shell's filesystem, as jq's input (the run has a scratch
+   * space, TM-FS-002). Default false: they are refused, since the shell has no files.
+   */
+  readFiles?: boolean;
   /** Replaces the off-thread runner (tests). */
   runner?: (options: RunJqOptions) => Promise<RunJqResult>;
 }
@@ -35,6 +40,29 @@ function deadlineFor(ctx: Ctx, explicit: number | undefined): number {
   return explicit === undefined ? fromShell : Math.min(explicit, fromShell);
 }
 
+/**
+ * jq's file operands read from the shell's filesystem, in order, as one input (jq reads its files as one stream):
+ * the argv without them, the bytes, and jq's line for each file it could not open.
+ */
+async function readOperands(
+  args: string[],
+  indices: readonly number[],
+  ctx: Ctx,
+): Promise<{ argv: string[]; input: Buffer; errors: string }> {
+  const parts: Buffer[] = [];
+  let errors = "";
+  for (const index of indices) {
+    const name = args[index] ?? "";
+    try {
+      parts.push(Buffer.from(await ctx.fs.readFileBuffer(ctx.fs.resolvePath(ctx.cwd, name))));
+    } catch {
+      errors += `jq: error: Could not open ${name}: No such file or directory\n`;
+    }
+  }
+  const skipped = new Set(indices);
+  return { argv: args.filter((_, index) => !skipped.has(index)), input: Buffer.concat(parts), errors };
+}
+
 /** Creates the shell's `jq` command. */
 export function createJqCommand(options: JqCommandOptions = {}): Command {
   const run = options.runner ?? runJq;
@@ -43,14 +71,19 @@ export function createJqCommand(options: JqCommandOptions = {}): Command {
   return {
     name: "jq",
     async execute(args, ctx) {
-      const refused = refusedJqArgs(args);
-      if (refused) return { stdout: "", stderr: `${refused}\n`, exitCode: 2 };
+      const scan = scanJqArgs(args);
+      if (scan.refused) return { stdout: "", stderr: `${scan.refused}\n`, exitCode: 2 };
+      if (scan.files.length > 0 && !options.readFiles) {
+        return { stdout: "", stderr: `${NO_FILE_OPERANDS}\n`, exitCode: 2 };
+      }
+      const files = scan.files.length > 0 ? await readOperands(args, scan.files, ctx) : undefined;
+      const argv = files ? files.argv : args;
       // just-bash carries stdin as a latin1 byte string: hand jq the very bytes (invalid UTF-8, NULs).
-      const stdin = Buffer.from(latin1FromBytes(ctx.stdin), "latin1");
-      const fast = options.fastPath === false ? undefined : fastPath(args, stdin);
+      const stdin = files ? files.input : Buffer.from(latin1FromBytes(ctx.stdin), "latin1");
+      const fast = options.fastPath === false || files?.errors ? undefined : fastPath(argv, stdin);
       if (fast !== undefined) return { stdout: fast, stdoutKind: "text", stderr: "", exitCode: 0 };
       const result = await run({
-        argv: args,
+        argv,
         stdin,
         env: options.env ?? {},
         signal: options.signal ?? ctx.signal,
@@ -58,10 +91,12 @@ export function createJqCommand(options: JqCommandOptions = {}): Command {
         maxOutputBytes,
       });
       const stdout = Buffer.from(result.stdout.buffer, result.stdout.byteOffset, result.stdout.byteLength);
+      const unread = files?.errors ?? "";
       return {
         ...bytesOutput(unsafeBytesFromLatin1(stdout.toString("latin1"))),
-        stderr: decoder.decode(result.stderr),
-        exitCode: result.exitCode,
+        stderr: unread + decoder.decode(result.stderr),
+        // jq goes on past a file it cannot open and exits 2 at the end.
+        exitCode: unread && result.exitCode === 0 ? 2 : result.exitCode,
       };
     },
   };

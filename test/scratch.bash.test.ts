@@ -68,6 +68,11 @@ const SCRIPTS: [string, string][] = [
   ["$(< file)", 'echo v > /tmp/a; x=$(< /tmp/a); echo "[$x]"'],
   ["rm -r", "mkdir /tmp/d; echo 1 > /tmp/d/f; rm -r /tmp/d; ls /tmp; echo end"],
   ["find", "mkdir /tmp/d; echo a > /tmp/d/q.txt; find /tmp -name '*.txt'"],
+  [
+    "jq with file operands",
+    "echo '{\"a\":1}' > /tmp/x.json; jq .a /tmp/x.json; jq -s length /tmp/x.json /tmp/x.json; cd /tmp && jq -c . x.json",
+  ],
+  ["jq with a missing file", "echo 1 > /tmp/x.json; jq . /tmp/nope /tmp/x.json; echo rc=$?"],
 ];
 
 describe.each(MODES)("scratch semantics against GNU bash (%s)", (mode) => {

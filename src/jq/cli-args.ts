@@ -6,15 +6,28 @@ const NO_FILESYSTEM = "this shell has no filesystem";
 
 /** Refusal message for an argv that would make jq touch files, or null when jq may run it. */
 export function refusedJqArgs(argv: readonly string[]): string | null {
+  const scan = scanJqArgs(argv);
+  if (scan.refused !== null) return scan.refused;
+  return scan.files.length > 0 ? NO_FILE_OPERANDS : null;
+}
+
+/** What jq says when the shell has no files for its file operands. */
+export const NO_FILE_OPERANDS = `jq: file operands are refused: ${NO_FILESYSTEM} (pipe the data in on stdin)`;
+
+/**
+ * What jq would do with files given this argv: an option it would need a filesystem for (refused, with its
+ * message), and the indices of its file operands (read from the run's scratch space when it has one, TM-FS-002).
+ */
+export function scanJqArgs(argv: readonly string[]): { refused: string | null; files: number[] } {
   let programSeen = false;
   let argsMode = false;
   let argsDone = false;
-  let fileOperand = false;
+  const files: number[] = [];
   for (let i = 0; i < argv.length; i++) {
     const text = argv[i] ?? "";
     if (argsDone || !isOptish(text)) {
       if (!programSeen) programSeen = true;
-      else if (!argsMode && text !== "-") fileOperand = true; // "-" is jq's name for stdin
+      else if (!argsMode && text !== "-") files.push(i); // "-" is jq's name for stdin
       continue;
     }
     if (text === "--") {
@@ -24,12 +37,12 @@ export function refusedJqArgs(argv: readonly string[]): string | null {
     const step = text.startsWith("--")
       ? longOption(text.slice(2), argv, i)
       : shortOptions(text.slice(1), argv, i);
-    if (step.kind === "refuse") return step.message;
-    if (step.kind === "stop") return null; // jq stops here (usage error, --help, --version): let it say so
+    if (step.kind === "refuse") return { refused: step.message, files };
+    if (step.kind === "stop") return { refused: null, files: [] }; // jq stops here (usage error, --help, --version): let it say so
     if (step.kind === "args") argsMode = true;
     else i += step.skip;
   }
-  return fileOperand ? `jq: file operands are refused: ${NO_FILESYSTEM} (pipe the data in on stdin)` : null;
+  return { refused: null, files };
 }
 
 type Step =

@@ -134,6 +134,7 @@ function ownCommands(request: RunRequest, run: RunContext, stopper: Stopper): Co
     deadline: request.deadline,
     signal: stopper.commandSignal,
     maxOutputBytes: MAX_PIPE_BYTES,
+    readFiles: request.scratch !== undefined,
   });
   const bc = createBcCommand({
     deadline: request.deadline,
