@@ -1,5 +1,6 @@
-// Patches 0301-sort-gnu-keys and 0302-sort-gnu-order: `sort` finds key fields and orders lines as GNU sort does
-// under LC_ALL=C.UTF-8 (the locale bash runs in here and in the differential suite).
+// Patches 0301-sort-gnu-keys, 0302-sort-gnu-order and 0310-sort-option-clusters: `sort` finds key fields, orders
+// lines and reads its options as GNU sort does under LC_ALL=C.UTF-8 (the locale bash runs in here and in the
+// differential suite).
 import { describe, expect, it } from "vitest";
 import { againstBash } from "./bash-reference.js";
 import { MODES } from "./helpers.js";
@@ -63,6 +64,31 @@ describe.each(MODES)("sort keys (%s)", (mode) => {
 
 describe.each(MODES)("sort order (%s)", (mode) => {
   it.each(ORDER)("orders lines as GNU sort does: %s", async (script) => {
+    const { bash, toolshell } = await againstBash(script, mode);
+    expect(toolshell).toEqual(bash);
+  });
+});
+
+/** 0310: option clusters with a value (-nk2, -rt,), -g, -C, and exit 2 for a bad -k or -t. */
+const OPTIONS = [
+  "printf 'a 3\\nb 10\\nc 2\\n' | sort -nk2",
+  "printf 'a 3\\nb 10\\nc 2\\n' | sort -rnk2",
+  "printf 'a,3\\nb,10\\nc,2\\n' | sort -t, -nk2",
+  "printf 'b,1\\na,2\\n' | sort -rt, -k2",
+  "printf 'b 1\\na 2\\n' | sort -bnk2 -r",
+  "printf 'a 10\\nb 9\\n' | sort --numeric-sort --key=2",
+  "printf '1e3\\n5\\n-2e-1\\n0x10\\nabc\\n' | sort -g",
+  "printf 'a 1.5e3\\nb 2e2\\nc -inf\\nd x\\n' | sort -gr -k2,2",
+  "printf 'b\\na\\n' | sort -C; echo \"rc=$?\"",
+  "printf 'a b\\n' | sort -k0; echo \"rc=$?\"",
+  "printf 'b 1\\na 2\\n' | sort -k2x; echo \"rc=$?\"",
+  "printf 'b 1\\na 2\\n' | sort -k; echo \"rc=$?\"",
+  "printf 'a:1\\nb:2\\n' | sort -t ab -k2; echo \"rc=$?\"",
+  "printf 'a 1\\nb 2\\n' | sort -t '' -k2; echo \"rc=$?\"",
+];
+
+describe.each(MODES)("sort options (%s)", (mode) => {
+  it.each(OPTIONS)("reads options as GNU sort does: %s", async (script) => {
     const { bash, toolshell } = await againstBash(script, mode);
     expect(toolshell).toEqual(bash);
   });
