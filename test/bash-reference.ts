@@ -31,7 +31,7 @@ export function inBash(script: string, stdin = ""): Promise<Outcome> {
   return new Promise((resolve) => {
     const child = execFile(
       BASH,
-      ["-c", script],
+      ["--norc", "--noprofile", "-c", script],
       {
         cwd,
         env: { PATH: "/usr/bin:/bin", LC_ALL: "C.UTF-8" },
