@@ -27,8 +27,13 @@ export const REFERENCE_BIN: string = process.env.REFERENCE_BIN ?? join(REPO_DIR,
 const BASH = "/usr/bin/bash";
 /** cases/scratch/ holds scripts that need scratch space: not run until toolshell has it. */
 const SKIPPED_DIRS = new Set(["scratch"]);
-/** Each side's bound on one case; every case takes well under a second. */
-const CASE_TIMEOUT_MS = 15_000;
+/**
+ * Each side's bound on one case. A case takes well under a second, the first jq call of a fresh worker ~2 s; the
+ * bound is generous so that a machine loaded by other work does not make a case fail by its clock.
+ */
+const CASE_TIMEOUT_MS = 30_000;
+/** Cases run at once; toolshell gets as many workers, so no run's clock ticks while it waits for one. */
+const CONCURRENCY = 4;
 
 export interface Outcome {
   stdout: string;
@@ -138,7 +143,7 @@ export function runBash(casePath: string, toolBin: string, workDir: string): Pro
 
 /** The ScriptedTool every case runs in (worker mode, the default); close it when done. */
 export function suiteTool(): ScriptedTool {
-  return new ScriptedTool({ name: "api", tools: mockTools, isolation: "worker", workers: 2 });
+  return new ScriptedTool({ name: "api", tools: mockTools, isolation: "worker", workers: CONCURRENCY });
 }
 
 export async function runToolshell(api: ScriptedTool, casePath: string): Promise<Outcome> {
@@ -150,7 +155,7 @@ export async function runToolshell(api: ScriptedTool, casePath: string): Promise
 /** Runs the cases both ways, `concurrency` at a time, in order of the list. */
 export async function compareAll(
   names: readonly string[],
-  concurrency = 4,
+  concurrency = CONCURRENCY,
   onEach?: (comparison: Comparison) => void,
 ): Promise<Comparison[]> {
   const toolBin = mockBin();
