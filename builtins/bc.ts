@@ -4,7 +4,7 @@
 import type { Command } from "#just-bash";
 import { runBc } from "./bc/evaluator.js";
 import { MAX_BC_PROGRAM_BYTES } from "./bc/limits.js";
-import { commandResult, stdinText } from "./common.js";
+import { bytesResult, commandResult, stdinText } from "./common.js";
 
 export interface BcCommandOptions {
   /** Epoch ms after which the program is stopped; the shell's remaining time also applies. */
@@ -47,11 +47,11 @@ function parseArgs(args: readonly string[]): Parsed {
     if (options && arg === "--") options = false;
     else if (options && arg.startsWith("--")) {
       const flag = LONG.get(arg);
-      if (!flag) return { error: `bc: unrecognized option '${arg}'\n${USAGE}` };
+      if (!flag) return { error: `bc: unrecognized option '${arg}'\n` };
       flags.add(flag);
     } else if (options && arg.startsWith("-") && arg !== "-") {
       for (const char of arg.slice(1)) {
-        if (!"hilqswv".includes(char)) return { error: `bc: invalid option -- '${char}'\n${USAGE}` };
+        if (!"hilqswv".includes(char)) return { error: `bc: invalid option -- '${char}'\n` };
         flags.add(char);
       }
     } else if (arg !== "-") files.push(arg);
@@ -83,7 +83,8 @@ export function createBcCommand(options: BcCommandOptions): Command {
     trusted: true,
     async execute(args, context) {
       const parsed = parseArgs(args);
-      if ("error" in parsed) return commandResult("", parsed.error, 1);
+      // GNU prints the usage on stdout after the error line.
+      if ("error" in parsed) return commandResult(USAGE, parsed.error, 1);
       const { flags, files } = parsed;
       if (flags.has("h")) return commandResult(USAGE, "", 0);
       if (flags.has("v")) return commandResult("bc 1.07.1 (toolshell)\n", "", 0);
@@ -116,7 +117,7 @@ export function createBcCommand(options: BcCommandOptions): Command {
           return undefined;
         },
       });
-      return commandResult(result.stdout, result.stderr, result.exitCode);
+      return bytesResult(result.stdout, result.stderr, result.exitCode);
     },
   };
 }

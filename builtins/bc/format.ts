@@ -52,7 +52,10 @@ export function formatNumber(number: BcNumber, base: number): string {
 
 /** bc's stdout with GNU's line wrapping; stops the program once it holds more than `maxBytes`. */
 export class BcOutput {
-  private readonly parts: string[] = [];
+  /** Joined pieces of about CHUNK characters: a string per `print` would cost far more than its bytes. */
+  private readonly chunks: string[] = [];
+  private pending: string[] = [];
+  private pendingSize = 0;
   private column = 0;
   private size = 0;
 
@@ -63,43 +66,54 @@ export class BcOutput {
   ) {}
 
   write(text: string): void {
-    const wrap = this.lineLength - 2;
     if (this.lineLength === 0) {
-      this.push(text, text.lastIndexOf("\n"));
+      const newline = text.lastIndexOf("\n");
+      this.column = newline < 0 ? this.column + text.length : text.length - newline - 1;
+      this.push(text);
       return;
     }
+    const wrap = this.lineLength - 2;
     let start = 0;
     for (let index = 0; index < text.length; index++) {
-      const char = text[index];
-      if (char === "\n") {
+      if (text.charCodeAt(index) === 10) {
         this.column = 0;
         continue;
       }
       if (this.column === wrap) {
-        this.parts.push(text.slice(start, index), "\\\n");
-        this.size += index - start + 2;
+        this.push(text.slice(start, index));
+        this.push("\\\n");
         start = index;
         this.column = 0;
       }
       this.column++;
     }
-    this.parts.push(text.slice(start));
-    this.size += text.length - start;
-    this.check();
+    this.push(start === 0 ? text : text.slice(start));
   }
 
-  private push(text: string, lastNewline: number): void {
-    this.parts.push(text);
+  private push(text: string): void {
+    if (this.size + text.length > this.maxBytes) {
+      // TM-BC-001: cut at the cap exactly, then stop the program.
+      this.pending.push(text.slice(0, this.maxBytes - this.size));
+      this.size = this.maxBytes;
+      throw this.onFull();
+    }
+    this.pending.push(text);
+    this.pendingSize += text.length;
     this.size += text.length;
-    this.column = lastNewline < 0 ? this.column + text.length : text.length - lastNewline - 1;
-    this.check();
+    if (this.pendingSize >= CHUNK) this.flush();
   }
 
-  private check(): void {
-    if (this.size > this.maxBytes) throw this.onFull();
+  private flush(): void {
+    if (this.pending.length === 0) return;
+    this.chunks.push(this.pending.join(""));
+    this.pending = [];
+    this.pendingSize = 0;
   }
 
   text(): string {
-    return this.parts.join("");
+    this.flush();
+    return this.chunks.join("");
   }
 }
+
+const CHUNK = 65_536;

@@ -152,7 +152,12 @@ export function power(base: BcNumber, exponentNumber: BcNumber, scale: number): 
     );
     return { digits: sign * tenTo(kept), scale: kept };
   } else {
-    if (BigInt(digitCount(base.digits)) * count > BigInt(MAX_BC_DIGITS) + count) throw tooLong();
+    // TM-BC-001: the exact power has about n * log10(digits) digits; refused before it is computed.
+    const log10 =
+      magnitude < 9007199254740992n
+        ? Math.log10(Number(magnitude))
+        : (magnitude.toString(16).length - 1) * 4 * Math.LOG10E * Math.LN2;
+    if (log10 * Number(count) > MAX_BC_DIGITS + 1) throw tooLong();
     const times = Number(count);
     exact = bounded({ digits: base.digits ** count, scale: base.scale * times });
   }
