@@ -48,6 +48,7 @@ const PROGRAMS: readonly [string, string][] = [
   ["syntax errors skip their line", "1+; 3\n4\nx = 1 +\n 2\nx\n2 +* 3\n5"],
   ["break and return outside their place", "break\n7\nreturn 5\n8"],
   ["an illegal character", "x=@; 5\n7\n5 & 3\n8"],
+  ["a CRLF line ends in an illegal character", "1+1\r\n2+2"],
   ["else on the next line is an error", "if (1) 5\nelse 6\n7"],
   ["a program without its last newline", "5"],
   ["the last line without its newline", "1\n2"],

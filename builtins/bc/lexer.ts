@@ -130,7 +130,7 @@ export class Lexer {
     const source = this.source;
     for (;;) {
       const char = source[this.index];
-      if (char === " " || char === "\t" || char === "\r" || char === "\f" || char === "\v") this.index++;
+      if (char === " " || char === "\t" || char === "\f" || char === "\v") this.index++;
       else if (char === "\\" && source[this.index + 1] === "\n") {
         this.index += 2;
         this.line++;

@@ -115,11 +115,9 @@ export class Parser {
     if (this.current.kind === "illegal") {
       const illegal = this.current;
       const where = `(standard_in) ${illegal.line}: `;
-      throw new BcSyntaxError(
-        `illegal character: ${illegal.text}\n${where}syntax error`,
-        illegal,
-        illegal.line,
-      );
+      const code = illegal.text.charCodeAt(0);
+      const shown = code < 32 ? `^${String.fromCharCode(code + 64)}` : illegal.text;
+      throw new BcSyntaxError(`illegal character: ${shown}\n${where}syntax error`, illegal, illegal.line);
     }
     return token;
   }
