@@ -148,7 +148,7 @@ export function runBash(casePath: string, toolBin: string, workDir: string): Pro
 
 /** The ScriptedTool every case runs in (worker mode, the default); close it when done. */
 export function suiteTool(): ScriptedTool {
-  return new ScriptedTool({ name: "api", tools: mockTools, isolation: "worker", workers: 4 });
+  return new ScriptedTool({ name: "api", tools: mockTools, isolation: "worker", workers: WORKERS });
 }
 
 export async function runToolshell(api: ScriptedTool, casePath: string): Promise<Outcome> {
