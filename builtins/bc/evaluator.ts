@@ -25,6 +25,7 @@ import {
   ZERO,
 } from "./number.js";
 import { Parser } from "./parser.js";
+import { Scopes } from "./scopes.js";
 import { parseLiteral, printText } from "./values.js";
 
 export interface BcOptions {
@@ -49,7 +50,6 @@ type Flow = typeof NORMAL | typeof BREAK | typeof CONTINUE | typeof RETURN;
 
 class HaltSignal extends Error {}
 
-type ArrayValue = Map<number, BcNumber>;
 const MAX_INDEX = 16_777_215;
 
 /** One bc program's state. */
@@ -60,8 +60,7 @@ class Machine {
   private ibase = 10;
   private obase = 10;
   private last: BcNumber = ZERO;
-  private readonly variables = new Map<string, BcNumber[]>();
-  private readonly arrays = new Map<string, ArrayValue[]>();
+  private readonly scopes = new Scopes();
   private readonly functions = new Map<string, FunctionDefinition>();
   private readonly frames: string[] = [];
   private returned: BcNumber = ZERO;
@@ -257,21 +256,19 @@ class Machine {
       if (target.name === "last") return this.last;
       return { digits: BigInt(this[target.name]), scale: 0 };
     }
-    if (target.kind === "var") return this.variables.get(target.name)?.at(-1) ?? ZERO;
+    if (target.kind === "var") return this.scopes.get(target.name);
     const index = this.index(target.name, target.index);
-    return this.array(target.name).get(index) ?? ZERO;
+    return this.scopes.array(target.name).get(index) ?? ZERO;
   }
 
   private write(target: Target, value: BcNumber): BcNumber {
     if (target.kind === "special") return this.writeSpecial(target.name, value);
     if (target.kind === "var") {
-      const stack = this.variables.get(target.name);
-      if (stack && stack.length > 0) stack[stack.length - 1] = value;
-      else this.variables.set(target.name, [value]);
+      this.scopes.set(target.name, value);
       return value;
     }
     const index = this.index(target.name, target.index);
-    this.array(target.name).set(index, value);
+    this.scopes.array(target.name).set(index, value);
     return value;
   }
 
@@ -310,19 +307,7 @@ class Machine {
     return Number(index);
   }
 
-  private array(name: string): ArrayValue {
-    let stack = this.arrays.get(name);
-    if (!stack) {
-      stack = [new Map()];
-      this.arrays.set(name, stack);
-    }
-    if (stack.length === 0) stack.push(new Map());
-    return stack[stack.length - 1] as ArrayValue;
-  }
-
   // --- functions ----------------------------------------------------------------------------------------------
-
-  private readonly pushed: { names: string[]; arrays: string[] }[] = [];
 
   private call(name: string, args: readonly Argument[]): BcNumber {
     const definition = this.functions.get(name);
@@ -343,14 +328,9 @@ class Machine {
     const values = definition.params.map((param, index) => {
       const arg = args[index] as Argument;
       if (param.array !== (arg.kind === "array")) throw new BcRuntimeError("Parameter type mismatch");
-      return arg.kind === "array" ? new Map(this.array(arg.name)) : this.evaluate(arg);
+      return arg.kind === "array" ? new Map(this.scopes.array(arg.name)) : this.evaluate(arg);
     });
-    const scope = { names: [] as string[], arrays: [] as string[] };
-    definition.params.forEach((param, index) => {
-      this.bind(scope, param.name, param.array, values[index]);
-    });
-    for (const auto of definition.autos) this.bind(scope, auto.name, auto.array, undefined);
-    this.pushed.push(scope);
+    this.scopes.enter(definition.params, values, definition.autos);
     this.frames.push(name);
     try {
       let result = ZERO;
@@ -367,34 +347,8 @@ class Machine {
       throw error;
     } finally {
       this.frames.pop();
-      this.popScope();
+      this.scopes.leave();
     }
-  }
-
-  private bind(
-    scope: { names: string[]; arrays: string[] },
-    name: string,
-    array: boolean,
-    value: BcNumber | ArrayValue | undefined,
-  ): void {
-    if (array) {
-      const stack = this.arrays.get(name) ?? [];
-      stack.push(value instanceof Map ? value : new Map());
-      this.arrays.set(name, stack);
-      scope.arrays.push(name);
-    } else {
-      const stack = this.variables.get(name) ?? [];
-      stack.push(value instanceof Map || value === undefined ? ZERO : value);
-      this.variables.set(name, stack);
-      scope.names.push(name);
-    }
-  }
-
-  private popScope(): void {
-    const scope = this.pushed.pop();
-    if (!scope) return;
-    for (const name of scope.names) this.variables.get(name)?.pop();
-    for (const name of scope.arrays) this.arrays.get(name)?.pop();
   }
 }
 
