@@ -52,6 +52,11 @@ const PROGRAMS: readonly [string, string][] = [
   ["else on the next line is an error", "if (1) 5\nelse 6\n7"],
   ["a program without its last newline", "5"],
   ["the last line without its newline", "1\n2"],
+  [
+    "void functions print nothing when called",
+    'define void f(x) { print x, "\\n" }\nf(3)\nx = f(3)\nx\ndefine void(x) { }\n5',
+  ],
+  ["&& and || stop early", "0 && (x=5); x; 1 || (y=5); y; 2 && 3; 0 || 0"],
   ["uppercase names are digits, long names are variables", "abc_1 = 5; abc_1 * 2\nA + B"],
 ];
 

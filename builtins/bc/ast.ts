@@ -57,6 +57,8 @@ export interface Parameter {
 
 export interface FunctionDefinition {
   readonly name: string;
+  /** `define void f()`: a call as a statement prints nothing. */
+  readonly void: boolean;
   readonly params: readonly Parameter[];
   readonly autos: readonly Parameter[];
   readonly body: readonly Stmt[];

@@ -106,8 +106,13 @@ class Machine {
     this.tick();
     switch (statement.kind) {
       case "expr": {
-        const value = this.evaluate(statement.expr);
-        if (statement.expr.kind !== "assign") this.printValue(value, true);
+        const expr = statement.expr;
+        if (expr.kind === "call" && this.functions.get(expr.name)?.void) {
+          this.call(expr.name, expr.args);
+          return NORMAL;
+        }
+        const value = this.evaluate(expr);
+        if (expr.kind !== "assign") this.printValue(value, true);
         return NORMAL;
       }
       case "string":
@@ -202,6 +207,8 @@ class Machine {
       case "read":
         throw new BcRuntimeError("read() is not available: bc's stdin is the program itself");
       case "call":
+        if (this.functions.get(expr.name)?.void)
+          throw new BcRuntimeError("void function used in an expression");
         return this.call(expr.name, expr.args);
     }
   }

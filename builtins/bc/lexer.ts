@@ -29,6 +29,7 @@ const KEYWORDS: ReadonlySet<string> = new Set([
   "return",
   "scale",
   "sqrt",
+  "void",
   "warranty",
   "while",
 ]);

@@ -213,6 +213,8 @@ export class Parser extends ExpressionParser {
 
   private definition(): FunctionDefinition {
     this.advance();
+    const isVoid = this.isWord("void");
+    if (isVoid) this.advance();
     const name = this.plainName();
     this.expectOp("(");
     const params = this.isOp(")") ? [] : this.parameters();
@@ -231,7 +233,7 @@ export class Parser extends ExpressionParser {
     try {
       const body = this.statementList();
       this.expectOp("}");
-      return { name, params, autos, body };
+      return { name, void: isVoid, params, autos, body };
     } finally {
       this.inFunction = false;
     }
