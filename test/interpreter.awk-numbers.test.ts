@@ -38,6 +38,8 @@ const PRINTF = [
   `awk 'BEGIN{printf "%.2f\\n", 1e21; printf "%*.*f|\\n", 8, 2, 0.125}'`,
   `awk 'BEGIN{x = 1e300 * 1e300; printf "%f %e %5.1f|\\n", x, -x, x}'`,
   `awk 'BEGIN{s = sprintf("%.2f", 0.125); print s, length(s)}'`,
+  // 0313: glibc's %#g carry into the exponent form ("1.e+03")
+  `awk 'BEGIN{printf "%#.3g|%#.2g|%#g|%#.3g\\n", 999.9355, 99.7, 999999.7, 9.9996}'`,
   `awk 'BEGIN{OFMT = "%.2f"; print 3.14159, 2.125, 17}'`,
   `echo "70.25 81.5 64.125" | awk '{printf "%.1f %.1f %.2f\\n", $1, $2, $3}'`,
   [

@@ -1,7 +1,8 @@
-// Patch 0305-printf-float-rounding: printf's %f/%e/%g format the exact binary value as C does, rounding half to
-// even (bash's printf reads its argument as an x87 long double): `printf '%.2f' 0.125` is 0.12 and `%.0f` of 2.5
-// is 2 (just-bash used toFixed, which rounds ties up: 0.13, 3). Also %g's switch to exponent form, numbers past
-// 1e21, -0, inf/nan, hex input, and "invalid number" (exit 1) for an argument that is not all number.
+// Patches 0305-printf-float-rounding (and 0313-printf-alt-g-carry, marked below): printf's %f/%e/%g format the exact
+// binary value as C does, rounding half to even (bash's printf reads its argument as an x87 long double): `printf
+// '%.2f' 0.125` is 0.12 and `%.0f` of 2.5 is 2 (just-bash used toFixed, which rounds ties up: 0.13, 3). Also %g's
+// switch to exponent form, numbers past 1e21, -0, inf/nan, hex input, and "invalid number" (exit 1) for an argument
+// that is not all number.
 import { describe, expect, it } from "vitest";
 import { againstBash } from "./bash-reference.js";
 import { MODES } from "./helpers.js";
@@ -24,6 +25,8 @@ const SCRIPTS = [
   "printf -v x '%.2f' 0.125; echo \"[$x]\"",
   "printf '%s=%.1f\\n' a 0.05 b 0.15 c 0.25",
   "printf '%e\\n' 1e300 1e-300",
+  // 0313: glibc's %#g when rounding carries it into the exponent form: 999.9 -> "1.e+03"
+  "printf '%#.3g|%#.3g|%#.2g|%#.3g|%#g|%#.3g\\n' 999.9355 999.5 99.7 9.9996 999999.7 0.0009999",
   [
     "set -euo pipefail",
     "prices=(19.125 4.5 0.125 2.675 10)",
