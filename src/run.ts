@@ -142,6 +142,12 @@ export async function runInline(setup: RunSetup): Promise<RunResult> {
     const request = { ...setup.request, deadline: Date.now() + setup.request.timeoutMs };
     clock.start();
     return await runScript(request, catalog, (call) => callTool(setup, call, clock), { signal }, 0);
+  } catch (error) {
+    // TM-FS-003: whatever a script does, execute() resolves: a failure the shell did not turn into a command's
+    // status ends the run with exit 1 and says so, as a worker's "failed" does (it never throws to the caller).
+    const message = error instanceof Error ? error.message : String(error);
+    const trace = new TraceRecorder(setup.request.limits.maxTraceEntries);
+    return lostRun(message, undefined, setup.request, trace, undefined);
   } finally {
     clock.dispose();
   }

@@ -360,6 +360,9 @@ export function hideInternalNames(text: string): string {
  * The script guard: rewrites, before the run, every construct the refusing filesystem cannot catch cleanly
  * (file redirections, process substitution, `source`, running a path) into a command that prints why it was
  * refused and fails with exit 1, so the script goes on as bash would after a failed command.
+ * TM-FS-003: the interpreter passes every script it parses at run time (eval, a trap's action, an alias, `$(...)`
+ * built at run time) through this transform too, once, before running it (patch 0600), so the rewrites must stay
+ * idempotent: a second pass over an already guarded tree changes nothing.
  */
 export const scriptGuard: ScriptGuard = guard(false);
 
