@@ -32,10 +32,6 @@ export function tenTo(exponent: number): bigint {
   return 10n ** BigInt(exponent);
 }
 
-export function fromInteger(value: number | bigint): BcNumber {
-  return { digits: BigInt(value), scale: 0 };
-}
-
 /** How many decimal digits a BigInt has (0 has one); exact below 2^53, else within one. */
 export function digitCount(value: bigint): number {
   const magnitude = value < 0n ? -value : value;
@@ -67,10 +63,6 @@ export function tooLong(): BcLimitError {
 
 export function isZero(number: BcNumber): boolean {
   return number.digits === 0n;
-}
-
-export function isNegative(number: BcNumber): boolean {
-  return number.digits < 0n;
 }
 
 /** The number with `scale` digits after the point: cut (toward zero) or padded with zeros. */
