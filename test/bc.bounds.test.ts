@@ -33,8 +33,13 @@ const REFUSALS: readonly [string, string, string][] = [
   ],
   [
     "the math library past its precision",
-    'echo "scale=9000; e(1)" | bc -l',
-    "bc: stopped: the math library computes at most 5000 digits (toolshell's cap for bc -l); use a smaller scale or argument\n",
+    'echo "scale=5000; e(1)" | bc -l',
+    "bc: stopped: the math library computes at most 3000 digits (toolshell's cap for bc -l); use a smaller scale or argument\n",
+  ],
+  [
+    "a Bessel function of a large argument",
+    'echo "j(0, 10000)" | bc -l',
+    "bc: stopped: j(n, x) takes |x| up to 2302 (toolshell's cap for bc -l); use a smaller argument\n",
   ],
   [
     "a file operand",

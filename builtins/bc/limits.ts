@@ -19,4 +19,4 @@ export const MAX_BC_PROGRAM_BYTES = 1_048_576;
 export const BC_CLOCK_EVERY = 1_024;
 
 /** Decimals the math library (`bc -l`) works at, guard digits included. */
-export const MAX_BC_MATH_PRECISION = 5_000;
+export const MAX_BC_MATH_PRECISION = 3_000;

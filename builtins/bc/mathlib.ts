@@ -200,7 +200,9 @@ function sine(x: BcNumber, scale: number, quarter: number): BcNumber {
   // bc's library reduces by multiples of a pi/4 cut to 1.1 * scale + 2 digits: for a large x that cut shows in
   // the last digits (s(-8925) ends in 777, not 778), so the reduction uses the same pi.
   const cut = Math.floor(scale * 1.1) + 2;
-  const wide = fixedPoint(Math.max(fixed.precision + extra + 2, cut));
+  // Past the cap by at most a tenth: `fixed` is the bounded one.
+  const widePrecision = Math.max(fixed.precision + extra + 2, cut);
+  const wide = { unit: tenTo(widePrecision), precision: widePrecision };
   const value = toFixed(x, wide);
   const drop = tenTo(wide.precision - cut);
   const half = 2n * ((piFixed(wide) / 4n / drop) * drop);
@@ -232,7 +234,15 @@ function bessel(orderNumber: BcNumber, x: BcNumber, scale: number): BcNumber {
   const order = rescale(orderNumber, 0).digits;
   const n = order < 0n ? -order : order;
   const approximate = Math.abs(Number(x.digits) / 10 ** x.scale);
-  const fixed = fixedPoint(scale + GUARD + Math.ceil(approximate * Math.LOG10E) + x.scale);
+  const growth = Math.ceil(approximate * Math.LOG10E);
+  // TM-BC-001: the series has about |x| terms of that many digits each (j(0, 6800) would take 4 s).
+  if (growth > MAX_BC_MATH_PRECISION / 3) {
+    throw new BcLimitError(
+      `j(n, x) takes |x| up to ${Math.floor(MAX_BC_MATH_PRECISION / 3 / Math.LOG10E)} (toolshell's cap for bc -l); ` +
+        "use a smaller argument",
+    );
+  }
+  const fixed = fixedPoint(scale + GUARD + growth + x.scale);
   const { unit } = fixed;
   const half = toFixed(x, fixed) / 2n;
   const square = (half * half) / unit;
