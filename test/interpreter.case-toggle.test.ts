@@ -1,5 +1,6 @@
-// Patch 0500-param-case-toggle: ${s~} toggles the case of the first character and ${s~~} of every character, with an
-// optional pattern, as in GNU bash; just-bash's parser rejected both as a bad substitution.
+// Patches 0500-param-case-toggle and 0501-array-case-modification (below). 0500: ${s~} toggles the case of the first
+// character and ${s~~} of every character, with an optional pattern, as in GNU bash; just-bash's parser rejected both
+// as a bad substitution.
 import { describe, expect, it } from "vitest";
 import { againstBash } from "./bash-reference.js";
 import { MODES } from "./helpers.js";
@@ -16,6 +17,25 @@ const SCRIPTS = [
 
 describe.each(MODES)("case toggle expansions (%s)", (mode) => {
   it.each(SCRIPTS)("prints what GNU bash prints: %s", async (script) => {
+    const { bash, toolshell } = await againstBash(script, mode);
+    expect(toolshell).toEqual(bash);
+  });
+});
+
+// Patch 0501-array-case-modification: "${arr[@]^}", "${arr[@]^^}", "${arr[@],,}", "${arr[@]~}" and "${@^}" change each
+// element and keep one word per element, as in bash; just-bash changed the joined string, so "${a[@]^^}" was one
+// word and "${a[@]^}" capitalised only the first element.
+const ARRAYS = [
+  `a=(abc "def ghi" jkl)\nfor x in "\${a[@]^^}"; do echo "[$x]"; done\nfor x in "\${a[@]^}" "\${a[@],,}" "\${a[@]~}"; do echo "[$x]"; done`,
+  `a=(ab cd); echo "\${a[*]^}"; IFS=,; echo "\${a[*]^^}"`,
+  `set -euo pipefail\nnames=(alice bob "carol ann")\nfor n in "\${names[@]^}"; do printf '%s\\n' "$n"; done`,
+  `f() { echo "\${@^^}"; for w in "\${@^}"; do echo "-$w"; done; echo "\${*~}"; }\nf alpha "beta gamma"`,
+  `declare -A m=([k]=vx); echo "\${m[@]^}"; s=solo; echo "\${s[@]^}"; b=(x-y z); echo "\${b[@]^^[a-x]}"`,
+  `e=(); for x in "\${e[@]^}"; do echo "[$x]"; done; echo "star[\${e[*]^}]"; set --; for x in "\${@^}"; do echo "[$x]"; done`,
+];
+
+describe.each(MODES)("case modification of each array element (%s)", (mode) => {
+  it.each(ARRAYS)("prints what GNU bash prints: %s", async (script) => {
     const { bash, toolshell } = await againstBash(script, mode);
     expect(toolshell).toEqual(bash);
   });
