@@ -26,15 +26,18 @@ afterAll(async () => {
   await Promise.all([...shells.values()].map((api) => api.close()));
 });
 
-/** `script` under GNU bash, as `bash -c` would run it with stdin from `stdin` (empty by default). */
-export function inBash(script: string, stdin = ""): Promise<Outcome> {
+/**
+ * `script` under GNU bash, as `bash -c` would run it with stdin from `stdin` (empty by default). `pathPrefix`
+ * goes before /usr/bin on PATH (the reference GNU awk: differential/harness.ts's REFERENCE_BIN).
+ */
+export function inBash(script: string, stdin = "", pathPrefix?: string): Promise<Outcome> {
   return new Promise((resolve) => {
     const child = execFile(
       BASH,
       ["--norc", "--noprofile", "-c", script],
       {
         cwd,
-        env: { PATH: "/usr/bin:/bin", LC_ALL: "C.UTF-8" },
+        env: { PATH: pathPrefix ? `${pathPrefix}:/usr/bin:/bin` : "/usr/bin:/bin", LC_ALL: "C.UTF-8" },
         timeout: 20_000,
         maxBuffer: 64 * 1024 * 1024,
       },
@@ -61,8 +64,8 @@ export async function inToolshell(script: string, mode: Mode = "worker"): Promis
 }
 
 /** Both outcomes without stderr, ready for `expect(toolshell).toEqual(bash)`. */
-export async function againstBash(script: string, mode: Mode = "worker") {
-  const [bash, toolshell] = await Promise.all([inBash(script), inToolshell(script, mode)]);
+export async function againstBash(script: string, mode: Mode = "worker", pathPrefix?: string) {
+  const [bash, toolshell] = await Promise.all([inBash(script, "", pathPrefix), inToolshell(script, mode)]);
   return {
     bash: { stdout: bash.stdout, exitCode: bash.exitCode },
     toolshell: { stdout: toolshell.stdout, exitCode: toolshell.exitCode },
