@@ -1,4 +1,4 @@
-// Patch 0560-nounset-arith-declared-array: under set -u, arithmetic on an element of an array that was only declared
+// Patches 0560-nounset-arith-declared-array and 0562 (below). 0560: under set -u, arithmetic on an element of an array that was only declared
 // (`declare -A m` / `declare -a a`, no value yet) or does not exist ends the script as in GNU bash ("m: unbound
 // variable"), also for `(( m[k]++ ))`, `(( m[k] += 1 ))` and `(( y += 1 ))`; just-bash read 0 and went on. An array
 // that has been assigned (`declare -A m=()`, `a=()`, or any element, even if later unset) reads a missing element as 0.
@@ -37,6 +37,27 @@ describe.each(MODES)("set -u and arithmetic on unset arrays (%s)", (mode) => {
     expect(toolshell).toEqual(bash);
   });
   it.each(GOES_ON)("reads a missing element of an assigned array as 0: %s", async (script) => {
+    const { bash, toolshell } = await againstBash(script, mode);
+    expect(toolshell).toEqual(bash);
+  });
+});
+
+// Patch 0562-nounset-declared-array-length: ${#arr[@]} of an array that was only declared (`declare -a arr`,
+// `local -a res`, `declare -A m`) is an unbound-variable error under set -u (status 1), as in bash; just-bash printed
+// 0. Under set -e that ends the script in both shells; without -e bash goes on with the next top-level command,
+// which patch 0112's error does not do yet, so these scripts use set -e.
+const LENGTH = [
+  `set -euo pipefail\ndeclare -a results\nfor id in 1 2; do [ "$id" -gt 5 ] && results+=("$id"); done || true\necho "\${#results[@]} found"`,
+  `set -eu\nf() { local -a res; echo "\${#res[@]}"; }\nf\necho not-reached`,
+  `set -eu\nres=(1)\nf() { local -a res; echo "\${#res[@]}"; }\nf`,
+  `set -eu\ndeclare -A m\necho "\${#m[@]}"`,
+  `set -eu\ndeclare -a arr=()\ndeclare -a more\nmore+=(x)\necho "\${#arr[@]} \${#more[@]}"`,
+  `set -eu\nf() { local -a res; local x; for x in 1 2; do res+=("$x"); done; echo "\${#res[@]} \${res[*]}"; }\nf`,
+  `set -eu\ndeclare -a arr\nread -ra arr <<< "a b"\ndeclare -a rows\nreadarray -t rows <<< "x"\necho "\${#arr[@]} \${#rows[@]}"`,
+];
+
+describe.each(MODES)("set -u and the length of a declared-only array (%s)", (mode) => {
+  it.each(LENGTH)("as GNU bash: %s", async (script) => {
     const { bash, toolshell } = await againstBash(script, mode);
     expect(toolshell).toEqual(bash);
   });
