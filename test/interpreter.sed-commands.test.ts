@@ -1,0 +1,46 @@
+// sed commands and addresses as GNU sed (/usr/bin/sed) runs them, each script run in GNU bash and in toolshell.
+//
+// Patch 0810-sed-text-commands: a, i and c read their text as GNU sed does: `2i\inserted` (GNU's one-line form)
+// inserts "inserted" (just-bash kept the backslash: "\inserted"), `$a\the end` is "the end" (just-bash read \t
+// as a tab), `2i   text` drops the blanks, `2i\  text` keeps them, "\" before another character stands for it
+// (x\\y is x\y), and `a` with no text is an error.
+import { describe, expect, it } from "vitest";
+import { againstBash } from "./bash-reference.js";
+import { MODES } from "./helpers.js";
+
+const FIVE = "printf '%s\\n' one two three four five";
+
+const TEXT_COMMANDS = [
+  `${FIVE} | sed '2i\\inserted'`,
+  `${FIVE} | sed '2a\\appended'`,
+  `${FIVE} | sed '2c\\changed'`,
+  `${FIVE} | sed '2i\\\ninserted'`,
+  `${FIVE} | sed '2i inserted'`,
+  `${FIVE} | sed '2i    lead blanks dropped'`,
+  `${FIVE} | sed '2i\\   lead blanks kept'`,
+  `${FIVE} | sed '$a\\the end'`,
+  `${FIVE} | sed '$a the end; p'`,
+  `${FIVE} | sed '/thr/a after three'`,
+  `${FIVE} | sed '/thr/i\\\nline1\\\nline2'`,
+  `${FIVE} | sed -e '2a\\' -e 'text'`,
+  `${FIVE} | sed -e '1i\\' -e 'l1\\' -e 'l2'`,
+  `${FIVE} | sed '2a\\\\tTab'`,
+  `${FIVE} | sed '2a foo\\tbar\\nbaz'`,
+  `${FIVE} | sed '2a\\\nx\\\\y \\q'`,
+  `${FIVE} | sed '2{i\\\nbefore\na\\\nafter\n}'`,
+  `${FIVE} | sed '2!c\\x'`,
+  `${FIVE} | sed '1a'; echo "status=$?"`,
+  [
+    "set -euo pipefail",
+    "report=$(printf 'id,name\\n1,ann\\n2,bob\\n' | sed '1i\\# users' | sed '$a\\# end')",
+    'echo "$report"',
+  ].join("\n"),
+  ["set -euo pipefail", "for f in a b; do", `  printf 'x\\ny\\n' | sed "1i\\\\header $f"`, "done"].join("\n"),
+];
+
+describe.each(MODES)("sed a, i, c text (%s)", (mode) => {
+  it.each(TEXT_COMMANDS)("prints what GNU sed prints: %s", async (script) => {
+    const { bash, toolshell } = await againstBash(script, mode);
+    expect(toolshell).toEqual(bash);
+  });
+});
