@@ -4,6 +4,11 @@
 // inserts "inserted" (just-bash kept the backslash: "\inserted"), `$a\the end` is "the end" (just-bash read \t
 // as a tab), `2i   text` drops the blanks, `2i\  text` keeps them, "\" before another character stands for it
 // (x\\y is x\y), and `a` with no text is an error.
+//
+// Patch 0811-sed-range-end: on the line a range starts, a line-number end at or before it ends the range there
+// (`/two/,1p` prints one line; just-bash printed to the end) and an end regex is first tried on the next line
+// (`1,/o/p` prints one and two, `1,/one/d` deletes every line; just-bash ended the range on its first line), except
+// for `0,/re/`.
 import { describe, expect, it } from "vitest";
 import { againstBash } from "./bash-reference.js";
 import { MODES } from "./helpers.js";
@@ -40,6 +45,35 @@ const TEXT_COMMANDS = [
 
 describe.each(MODES)("sed a, i, c text (%s)", (mode) => {
   it.each(TEXT_COMMANDS)("prints what GNU sed prints: %s", async (script) => {
+    const { bash, toolshell } = await againstBash(script, mode);
+    expect(toolshell).toEqual(bash);
+  });
+});
+
+const RANGES = [
+  `${FIVE} | sed -n '0,/o/p'`,
+  `${FIVE} | sed -n '1,/o/p'`,
+  `${FIVE} | sed '0,/one/d'`,
+  `${FIVE} | sed '1,/one/d'`,
+  `${FIVE} | sed -n '/two/,1p'`,
+  `${FIVE} | sed -n '/four/,2p'`,
+  `${FIVE} | sed -n '/^t/,/^t/p'`,
+  `${FIVE} | sed -n '2,/e/p'`,
+  `${FIVE} | sed -n '/two/,$p'`,
+  `${FIVE} | sed -n '/e/,+1p'`,
+  `${FIVE} | sed -n '1~2p'`,
+  `${FIVE} | sed '0~2d'`,
+  "printf 'a\\nb\\na\\nb\\na\\n' | sed -n '/a/,/a/p'",
+  [
+    "set -euo pipefail",
+    "printf 'h\\n1\\n2\\nh\\n3\\n' | sed -n '/h/,2p' | while read -r line; do",
+    '  echo "got $line"',
+    "done",
+  ].join("\n"),
+];
+
+describe.each(MODES)("sed address ranges (%s)", (mode) => {
+  it.each(RANGES)("prints what GNU sed prints: %s", async (script) => {
     const { bash, toolshell } = await againstBash(script, mode);
     expect(toolshell).toEqual(bash);
   });
