@@ -32,6 +32,8 @@ const ARRAYS = [
   `f() { echo "\${@^^}"; for w in "\${@^}"; do echo "-$w"; done; echo "\${*~}"; }\nf alpha "beta gamma"`,
   `declare -A m=([k]=vx); echo "\${m[@]^}"; s=solo; echo "\${s[@]^}"; b=(x-y z); echo "\${b[@]^^[a-x]}"`,
   `e=(); for x in "\${e[@]^}"; do echo "[$x]"; done; echo "star[\${e[*]^}]"; set --; for x in "\${@^}"; do echo "[$x]"; done`,
+  `a=(x "" "y z"); for w in \${a[@]^}; do echo "[$w]"; done; for w in \${a[*]^^}; do echo "<$w>"; done; echo \${a[*]~}`,
+  `f() { for w in \${@^}; do echo "-$w"; done; }; f alpha "beta gamma"; a=(a,b c); IFS=,; for w in \${a[@]^^}; do echo "[$w]"; done`,
 ];
 
 describe.each(MODES)("case modification of each array element (%s)", (mode) => {
