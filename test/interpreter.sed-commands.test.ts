@@ -9,6 +9,9 @@
 // (`/two/,1p` prints one line; just-bash printed to the end) and an end regex is first tried on the next line
 // (`1,/o/p` prints one and two, `1,/one/d` deletes every line; just-bash ended the range on its first line), except
 // for `0,/re/`.
+//
+// Patch 0812-sed-change-range: `c` on a range prints its text once, on the range's last line (`2,3c\\both`,
+// `/start/,/end/c\\[block]`); just-bash printed it for every line of the range.
 import { describe, expect, it } from "vitest";
 import { againstBash } from "./bash-reference.js";
 import { MODES } from "./helpers.js";
@@ -74,6 +77,28 @@ const RANGES = [
 
 describe.each(MODES)("sed address ranges (%s)", (mode) => {
   it.each(RANGES)("prints what GNU sed prints: %s", async (script) => {
+    const { bash, toolshell } = await againstBash(script, mode);
+    expect(toolshell).toEqual(bash);
+  });
+});
+
+const CHANGE_RANGES = [
+  `${FIVE} | sed '2,3c\\both'`,
+  `${FIVE} | sed '2,3c both'`,
+  `${FIVE} | sed '/two/,/four/c\\gone'`,
+  `${FIVE} | sed '2,$c\\rest'`,
+  `${FIVE} | sed '/two/,+1c\\pair'`,
+  `${FIVE} | sed '4,2c\\back'`,
+  `${FIVE} | sed '/t/c\\T'`,
+  `${FIVE} | sed '1~2c\\odd'`,
+  [
+    "set -euo pipefail",
+    "printf 'start\\nsecret\\nend\\nkeep\\nstart\\nx\\nend\\n' | sed '/start/,/end/c\\[redacted]'",
+  ].join("\n"),
+];
+
+describe.each(MODES)("sed c on a range (%s)", (mode) => {
+  it.each(CHANGE_RANGES)("prints what GNU sed prints: %s", async (script) => {
     const { bash, toolshell } = await againstBash(script, mode);
     expect(toolshell).toEqual(bash);
   });
