@@ -10,8 +10,8 @@
 // (`1,/o/p` prints one and two, `1,/one/d` deletes every line; just-bash ended the range on its first line), except
 // for `0,/re/`.
 //
-// Patch 0812-sed-change-range: `c` on a range prints its text once, on the range's last line (`2,3c\\both`,
-// `/start/,/end/c\\[block]`); just-bash printed it for every line of the range.
+// Patch 0812-sed-change-range: `c` on a range prints its text once, on the range's last line (`2,3c\both`,
+// `/start/,/end/c\[block]`); just-bash printed it for every line of the range.
 import { describe, expect, it } from "vitest";
 import { againstBash } from "./bash-reference.js";
 import { MODES } from "./helpers.js";
