@@ -1,0 +1,39 @@
+// Patch 0702-at-q-single-quotes: ${x@Q} quotes as GNU bash does. A value with a single quote is single-quoted with
+// the quote as '\'' (`Dan O'Brien` -> 'Dan O'\''Brien'; a lone quote is \'); only a value with a character that is
+// not printable (a control character, an unassigned one, a line separator) takes the $'...' form, with bash's
+// escapes (\E for ESC, \a, \b, \f, \v, \n, \r, \t) and octal bytes for the rest. just-bash wrote $'Dan O\'Brien'
+// and $'\033[0m', which bash never prints, so `echo "+ ${name@Q}"` logs and round trips through eval differed.
+import { describe, expect, it } from "vitest";
+import { againstBash } from "./bash-reference.js";
+import { MODES } from "./helpers.js";
+
+const SCRIPTS: Record<string, string> = {
+  "a name with a quote": `set -euo pipefail; name="Dan O'Brien"; echo "\${name@Q}"`,
+  "plain, empty and unset values": `p=plain; e=; echo "\${p@Q} [\${e@Q}] [\${unset_v@Q}]"`,
+  "quotes only": `w="'"; v="a'b'c"; u="''"; echo "\${w@Q} \${v@Q} \${u@Q}"`,
+  "shell characters stay inside single quotes": `x='$HOME "q" \\\\ \`b\` ! * ; |'; echo "\${x@Q}"`,
+  "newline, tab and a quote together": `n=$'it\\'s\\na\\tb'; echo "\${n@Q}"`,
+  "control characters": `z=$'\\e[0m\\x01\\a\\b\\f\\v\\r\\x7f\\\\'; echo "\${z@Q}"`,
+  "unicode text is printable": `u='héllo wörld 😀'; echo "\${u@Q}"; z=$(printf 'a\\u200bb'); echo "\${z@Q}"`,
+  "unicode that is not printable": `c=$(printf 'a\\u0085b'); s=$(printf 'a\\u2028b'); echo "\${c@Q} \${s@Q}"`,
+  "array elements": `a=("it's" 'b c' '' $'x\\ny'); echo "\${a[@]@Q}"; echo "\${a[*]@Q}"; echo "\${a[1]@Q}"`,
+  "associative array values": `declare -A m=([k]="v'1"); echo "\${m[@]@Q}"`,
+  "a positional parameter": `set -- "a'b" c; echo "\${1@Q} \${2@Q}"`,
+  "round trip through eval": [
+    `q="Dan O'Brien"; eval "z=\${q@Q}"; echo "$z"`,
+    `n=$'two\\nlines'; eval "y=\${n@Q}"; [ "$y" = "$n" ] && echo same`,
+  ].join("\n"),
+  "a logging wrapper": [
+    "set -euo pipefail",
+    `log_cmd() { local out=""; for a in "$@"; do out+=" \${a@Q}"; done; echo "+$out"; }`,
+    `log_cmd get_user --name "O'Hara" --note $'multi\\nline'`,
+  ].join("\n"),
+  "@Q in an assignment and printf": `q="it's"; s="\${q@Q}"; printf '%s\\n' "$s" "\${q@Q}"`,
+};
+
+describe.each(MODES)("${x@Q} quotes as bash does (%s)", (mode) => {
+  it.each(Object.entries(SCRIPTS))("%s", async (_, script) => {
+    const { bash, toolshell } = await againstBash(script, mode);
+    expect(toolshell).toEqual(bash);
+  });
+});
