@@ -42,3 +42,21 @@ describe.each(MODES)("case modification of each array element (%s)", (mode) => {
     expect(toolshell).toEqual(bash);
   });
 });
+
+// Patch 0502-case-modification-first-char: ${s^pat} / ${s,pat} / ${s~pat} test only the first character, as in bash
+// (${s^l} of hello is hello; just-bash changed the first l anywhere: heLlo). Patch 0503-case-modification-pattern-word:
+// the pattern is a word, so quotes and $var work (${s^^"l"}, ${s^^$v}; just-bash matched the quotes literally).
+const PATTERNS = [
+  `s=hello; echo "\${s^l} \${s^h} \${s^[a-z]} \${s~[h]} \${s~l}"; S=HELLO; echo "\${S,H} \${S,E} \${S,,[EL]}"`,
+  `a=(lx ab); echo "\${a[@]^l}"; name=bob; echo "\${name^[abc]}"`,
+  `s=hello; v=l; echo "\${s^^$v} \${s^^"l"} \${s^^'l'} \${s^^[lo]} \${s^^l*}"`,
+  `s=hello; p='[ae]'; echo "\${s^^$p}" "\${s^^"$p"}"; w="a*b"; echo "\${w^^[*]}" "\${w^^\\*}"`,
+  `set -u; vowels='[aeiou]'; for w in banana kiwi; do echo "\${w^^$vowels} \${w~~"$vowels"}"; done`,
+];
+
+describe.each(MODES)("case modification with a pattern (%s)", (mode) => {
+  it.each(PATTERNS)("prints what GNU bash prints: %s", async (script) => {
+    const { bash, toolshell } = await againstBash(script, mode);
+    expect(toolshell).toEqual(bash);
+  });
+});
