@@ -85,6 +85,23 @@ describe.each(MODES)("bc on random decimals (%s)", (mode) => {
     );
   });
 
+  it("matches GNU bc writing random decimals in obase 2 to 65536", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(decimal, fc.constantFrom(2, 3, 7, 8, 16, 17, 20, 100, 1000, 65536)), {
+          minLength: 20,
+          maxLength: 20,
+        }),
+        async (cases) => {
+          const lines = cases.map(([number, base]) => `obase=${base}; ${number}`);
+          const { gnu, toolshell } = await againstGnuBc(lines.join("\n"), [], mode);
+          expect(toolshell).toEqual(gnu);
+        },
+      ),
+      { numRuns: 10 },
+    );
+  });
+
   it("matches GNU bc for ^ with small exponents and for sqrt", async () => {
     await fc.assert(
       fc.asyncProperty(
