@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { Command, ExecResult } from "#just-bash";
-import { BACKGROUND_COMMAND, LAST_JOB_COMMAND, WAIT_COMMAND } from "../src/shell/guard.js";
+import { BACKGROUND_COMMAND, WAIT_COMMAND } from "../src/shell/guard.js";
 import type { Job, RunContext } from "../src/shell/run-context.js";
 import { commandResult, shellQuote } from "./common.js";
 
@@ -47,18 +47,12 @@ function lastJob(run: RunContext, shell: string): string {
 }
 
 /**
- * `$!` (rewritten by the script guard into `$(... $?)` of this command): prints the id of the last job and exits
- * with the status it was handed, so `$?` after the substitution is what it was before.
+ * `$!` as the shell reads it (the interpreter asks this hook, patch 0604): the id of the last job of the shell that
+ * reads it. Nothing runs, so `$?` stays as it was (`false; echo $! $?` prints 1) and `x=$!` has status 0. The id
+ * lives in the run's jobs, not in a shell variable that `set` or `declare -p` would list (TM-LEAK-001).
  */
-export function lastJobCommand(run: RunContext): Command {
-  return {
-    name: LAST_JOB_COMMAND,
-    trusted: true,
-    async execute(args) {
-      const status = Number.parseInt(args[0] ?? "0", 10);
-      return commandResult(lastJob(run, self()), "", Number.isInteger(status) ? status & 255 : 0);
-    },
-  };
+export function lastJobId(run: RunContext): () => string {
+  return () => lastJob(run, self());
 }
 
 /** `cmd &` (rewritten by the script guard): starts the job and returns at once, like bash. */

@@ -8,11 +8,6 @@ export const REFUSE_COMMAND = "__toolshell_refuse";
 export const BACKGROUND_COMMAND = "__toolshell_bg";
 /** Waits for background jobs; just-bash's own `wait` does nothing, since its jobs never overlap. */
 export const WAIT_COMMAND = "__toolshell_wait";
-/**
- * Prints the id of the last background job; `$!` becomes `$(...)` of it. The id lives in the command's own state,
- * not in a shell variable that `set` or `declare -p` would list (TM-LEAK-001).
- */
-export const LAST_JOB_COMMAND = "__toolshell_last_job";
 
 /** The name toolshell's `help` runs under: just-bash answers the word `help` itself, so the guard renames it. */
 export const HELP_COMMAND = "__toolshell_help";
@@ -268,50 +263,12 @@ function functionDefinitions(ast: ScriptNode): string {
   return serialize({ type: "Script", statements } as unknown as ScriptNode);
 }
 
-/**
- * `$!` (a ParameterExpansion node, changed in place) becomes `$(__toolshell_last_job $?)`: the command is handed the
- * status before it and exits with it, so the substitution leaves `$?` as bash does (`false; echo $! $?` prints 1).
- */
-function lastJobSubstitution(expansion: Node): void {
-  const status = { type: "Word", parts: [{ type: "ParameterExpansion", parameter: "?", operation: null }] };
-  const command = {
-    type: "SimpleCommand",
-    assignments: [],
-    name: word(LAST_JOB_COMMAND),
-    args: [status],
-    redirections: [],
-  };
-  delete expansion.parameter;
-  delete expansion.operation;
-  Object.assign(expansion, {
-    type: "CommandSubstitution",
-    body: {
-      type: "Script",
-      statements: [
-        {
-          type: "Statement",
-          pipelines: [{ type: "Pipeline", commands: [command], negated: false }],
-          operators: [],
-          background: false,
-        },
-      ],
-    },
-    legacy: false,
-  });
-}
-
 function visit(value: unknown, functions: string, scratch: boolean): void {
   if (Array.isArray(value)) {
     for (const item of value) visit(item, functions, scratch);
     return;
   }
   if (!isNode(value)) return;
-  if (value.type === "ParameterExpansion" && value.parameter === "!") lastJobSubstitution(value);
-  if (value.type === "ArithSpecialVar" && value.name === "!") {
-    // In `$(( $! - 1 ))`: the arithmetic form of the same command substitution.
-    delete value.name;
-    Object.assign(value, { type: "ArithCommandSubst", command: `${LAST_JOB_COMMAND} $?` });
-  }
   if (value.type === "SimpleCommand" && literalText(value.name) === "wait") value.name = word(WAIT_COMMAND);
   if (value.type === "SimpleCommand" && literalText(value.name) === "help") value.name = word(HELP_COMMAND);
   if (value.type === "Pipeline" && Array.isArray(value.commands)) {
@@ -331,16 +288,11 @@ function visit(value: unknown, functions: string, scratch: boolean): void {
 const AUTHORED: ReadonlyMap<string, string> = new Map([
   [WAIT_COMMAND, "wait"],
   [HELP_COMMAND, "help"],
-  [`$(${LAST_JOB_COMMAND} $?)`, "$!"],
   [BACKGROUND_COMMAND, "background"],
   [REFUSE_COMMAND, "refused:"],
 ]);
-/**
- * xtrace lines of a refusal and of `$!`'s substitution (dropped), of a background job (`+ cmd &`), and the names
- * themselves.
- */
-const INTERNAL =
-  /^\++ __toolshell_(?:refuse .*|last_job(?: \d+)?)\n|^(\++) __toolshell_bg (.*)$|\$\(__toolshell_last_job \$\?\)|__toolshell_[A-Za-z_]+/gm;
+/** xtrace lines of a refusal (dropped), of a background job (`+ cmd &`), and the names themselves. */
+const INTERNAL = /^\++ __toolshell_refuse .*\n|^(\++) __toolshell_bg (.*)$|__toolshell_[A-Za-z_]+/gm;
 
 /**
  * TM-LEAK-001: what the run prints never names the guard's rewrites. They show where the shell echoes a command

@@ -1,5 +1,6 @@
 import {
   Bash,
+  type BashOptions,
   type Command,
   decodeBytesToUtf8,
   EMPTY_BYTES,
@@ -10,7 +11,7 @@ import {
 import { createBcCommand } from "../../builtins/bc.js";
 import { discoverCommand } from "../../builtins/discover.js";
 import { helpCommand } from "../../builtins/help.js";
-import { backgroundCommand, lastJobCommand, unreportedJobs, waitCommand } from "../../builtins/jobs.js";
+import { backgroundCommand, lastJobId, unreportedJobs, waitCommand } from "../../builtins/jobs.js";
 import { createJqCommand } from "../../builtins/jq.js";
 import { mktempCommand } from "../../builtins/mktemp.js";
 import { outCommand } from "../../builtins/out.js";
@@ -111,6 +112,11 @@ function suggestCommands(stderr: string, known: string[]): string {
   });
 }
 
+/** The interpreter's hook for `$!` (patch 0604): what it reads, instead of a pid just-bash never sets. */
+interface LastJobOption {
+  lastBackgroundPid: () => string;
+}
+
 /** just-bash's own registration of its bundled commands (private in the pinned 3.4.2). */
 interface DirectRegistration {
   registerBundledCommand(command: Command): void;
@@ -149,7 +155,6 @@ function ownCommands(request: RunRequest, run: RunContext, stopper: Stopper): Co
     outCommand(run),
     backgroundCommand(run),
     waitCommand(run),
-    lastJobCommand(run),
     helpCommand(run),
     discoverCommand(run),
   ];
@@ -186,7 +191,8 @@ function buildShell(
   const names = commandNames(registered);
   filesystem.commands = names;
   const direct = registersDirectly();
-  const bash = new Bash({
+  const options: BashOptions & LastJobOption = {
+    lastBackgroundPid: lastJobId(run),
     fs: filesystem,
     cwd: "/",
     env: { ...BASE_ENV, ...request.env },
@@ -210,7 +216,8 @@ function buildShell(
       maxAwkIterations: MAX_AWK_ITERATIONS,
       maxSedIterations: MAX_SED_ITERATIONS,
     },
-  });
+  };
+  const bash = new Bash(options);
   if (direct) {
     const register = (bash as unknown as DirectRegistration).registerBundledCommand;
     for (const command of registered) register.call(bash, command);
