@@ -12,6 +12,9 @@
 //
 // Patch 0812-sed-change-range: `c` on a range prints its text once, on the range's last line (`2,3c\both`,
 // `/start/,/end/c\[block]`); just-bash printed it for every line of the range.
+//
+// Patch 0813-sed-range-multiple: GNU's `addr1,~N` (from addr1 to the next line whose number is a multiple of N)
+// works: `2,~4p` prints lines 2 to 4; just-bash refused it ("expected context address", status 1).
 import { describe, expect, it } from "vitest";
 import { againstBash } from "./bash-reference.js";
 import { MODES } from "./helpers.js";
@@ -99,6 +102,24 @@ const CHANGE_RANGES = [
 
 describe.each(MODES)("sed c on a range (%s)", (mode) => {
   it.each(CHANGE_RANGES)("prints what GNU sed prints: %s", async (script) => {
+    const { bash, toolshell } = await againstBash(script, mode);
+    expect(toolshell).toEqual(bash);
+  });
+});
+
+const MULTIPLE_RANGES = [
+  `${FIVE} | sed -n '/two/,~4p'`,
+  `${FIVE} | sed -n '2,~4p'`,
+  `${FIVE} | sed -n '4,~4p'`,
+  `${FIVE} | sed -n '/o/,~2p'`,
+  `${FIVE} | sed -n '2,~0p'`,
+  `${FIVE} | sed '/e/,~3d'`,
+  "seq 1 12 | sed -n '/^[37]$/,~4p'",
+  "seq 1 10 | sed -n '2,+2p;/8/,+5p'",
+];
+
+describe.each(MODES)("sed addr1,~N (%s)", (mode) => {
+  it.each(MULTIPLE_RANGES)("prints what GNU sed prints: %s", async (script) => {
     const { bash, toolshell } = await againstBash(script, mode);
     expect(toolshell).toEqual(bash);
   });
