@@ -36,3 +36,20 @@ describe.each(MODES)("mapfile/readarray store UTF-8 input as characters (%s)", (
     expect(toolshell).toEqual(bash);
   });
 });
+
+// Patch 0522-read-n-counts-characters: read -n N and read -N N count UTF-8 characters, as bash does under a UTF-8
+// locale; just-bash counted bytes, so read -N 1 of "é" stored half a character ("Ã").
+const COUNTS = [
+  `read -n 2 x <<< "éab"; echo "$x"; read -N 1 y <<< "éab"; echo "$y"`,
+  `read -N 3 z <<< "日本語x"; echo "$z \${#z}"; read -n 1 c <<< "ñ"; echo "$c"`,
+  `printf 'üöä' | { read -N 2 a; echo "$a $?"; read -N 5 b; echo "$b $?"; }`,
+  `while IFS= read -r -n 1 ch; do printf '<%s>' "$ch"; done <<< "aé日"; echo`,
+  `printf 'ab\\ncd\\n' | { read -n 5 q; echo "[$q]"; read -N 4 r; echo "[$r]"; }`,
+];
+
+describe.each(MODES)("read -n / -N count characters (%s)", (mode) => {
+  it.each(COUNTS)("as GNU bash: %s", async (script) => {
+    const { bash, toolshell } = await againstBash(script, mode);
+    expect(toolshell).toEqual(bash);
+  });
+});
