@@ -15,6 +15,9 @@
 //
 // Patch 0813-sed-range-multiple: GNU's `addr1,~N` (from addr1 to the next line whose number is a multiple of N)
 // works: `2,~4p` prints lines 2 to 4; just-bash refused it ("expected context address", status 1).
+//
+// Patch 0814-sed-subst-nth-global: `s/-/+/2g` replaces the second match and every later one (just-bash replaced
+// them all), and a line with fewer than N matches is no substitution (`t` does not branch, `p` does not print).
 import { describe, expect, it } from "vitest";
 import { againstBash } from "./bash-reference.js";
 import { MODES } from "./helpers.js";
@@ -120,6 +123,24 @@ const MULTIPLE_RANGES = [
 
 describe.each(MODES)("sed addr1,~N (%s)", (mode) => {
   it.each(MULTIPLE_RANGES)("prints what GNU sed prints: %s", async (script) => {
+    const { bash, toolshell } = await againstBash(script, mode);
+    expect(toolshell).toEqual(bash);
+  });
+});
+
+const NTH_SUBSTITUTIONS = [
+  `${FIVE} | sed 's/o/0/2g'`,
+  "echo 'a-b-c-d-e' | sed 's/-/+/2g'",
+  "echo 'k=v=w=z' | sed 's/=/ /2g'",
+  "echo 'AbAbab' | sed 's/a/x/2gI'",
+  "echo 'aaa' | sed -E 's/(a)/[\\1]/2g'",
+  "echo 'a-b' | sed -n 's/-/+/2p'",
+  "echo 'a-b-c' | sed -n 's/-/+/2p'",
+  "for w in one oo; do echo $w | sed 's/o/0/2;t x;s/$/ no/;b;:x;s/$/ yes/'; done",
+];
+
+describe.each(MODES)("sed s///Ng (%s)", (mode) => {
+  it.each(NTH_SUBSTITUTIONS)("prints what GNU sed prints: %s", async (script) => {
     const { bash, toolshell } = await againstBash(script, mode);
     expect(toolshell).toEqual(bash);
   });
