@@ -3,6 +3,8 @@
 // not printable (a control character, an unassigned one, a line separator) takes the $'...' form, with bash's
 // escapes (\E for ESC, \a, \b, \f, \v, \n, \r, \t) and octal bytes for the rest. just-bash wrote $'Dan O\'Brien'
 // and $'\033[0m', which bash never prints, so `echo "+ ${name@Q}"` logs and round trips through eval differed.
+// Patch 0703-at-e-escapes: ${x@E} reads every escape of $'...' as bash does (\xHH, \nnn, \uHHHH, \UHHHHHHHH, \cX,
+// \E, \?, ending at a NUL byte); just-bash read only the one-letter escapes and left `\x41\u00e9` as it was.
 import { describe, expect, it } from "vitest";
 import { againstBash } from "./bash-reference.js";
 import { MODES } from "./helpers.js";
@@ -33,6 +35,25 @@ const SCRIPTS: Record<string, string> = {
 
 describe.each(MODES)("${x@Q} quotes as bash does (%s)", (mode) => {
   it.each(Object.entries(SCRIPTS))("%s", async (_, script) => {
+    const { bash, toolshell } = await againstBash(script, mode);
+    expect(toolshell).toEqual(bash);
+  });
+});
+
+const ESCAPES: Record<string, string> = {
+  "one-letter escapes": `s='a\\tb\\n'; echo "[\${s@E}]"; msg='line1\\nline2'; printf '%s\\n' "\${msg@E}"`,
+  "hex, octal and unicode": [
+    `s='\\x41\\u00e9\\U0001F600 \\101 \\x4g \\xz \\u \\q \\\\ \\cA\\c? \\c[x end\\c'`,
+    `r="\${s@E}"; echo "\${#r}"; printf '%s\\n' "$r" | cat -v`,
+    `s='\\u263a \\u41 \\U41 \\xc3\\xa9 \\303\\251'; echo "\${s@E}"`,
+  ].join("\n"),
+  "a NUL ends the value": `s='a\\0b'; r="\${s@E}"; echo "\${#r} $r"; s='a\\x00b'; r="\${s@E}"; echo "\${#r}"`,
+  "colour codes and quotes": `s='\\e[1mbold\\e[0m it\\'"'"'s \\"q\\" \\?'; printf '%s\\n' "\${s@E}" | cat -v`,
+  "array elements and empty values": `a=('x\\ty' 'p\\nq'); printf '[%s]\\n' "\${a[@]@E}"; e=; echo "[\${e@E}]"; x="a'b"; echo "\${x@E}"`,
+};
+
+describe.each(MODES)("${x@E} expands escapes as bash does (%s)", (mode) => {
+  it.each(Object.entries(ESCAPES))("%s", async (_, script) => {
     const { bash, toolshell } = await againstBash(script, mode);
     expect(toolshell).toEqual(bash);
   });
