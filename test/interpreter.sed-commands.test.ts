@@ -18,6 +18,8 @@
 //
 // Patch 0814-sed-subst-nth-global: `s/-/+/2g` replaces the second match and every later one (just-bash replaced
 // them all), and a line with fewer than N matches is no substitution (`t` does not branch, `p` does not print).
+//
+// Patch 0815-sed-quit-status: `q5` and `Q5` end sed with status 5 (just-bash: "command expected", status 1).
 import { describe, expect, it } from "vitest";
 import { againstBash } from "./bash-reference.js";
 import { MODES } from "./helpers.js";
@@ -141,6 +143,27 @@ const NTH_SUBSTITUTIONS = [
 
 describe.each(MODES)("sed s///Ng (%s)", (mode) => {
   it.each(NTH_SUBSTITUTIONS)("prints what GNU sed prints: %s", async (script) => {
+    const { bash, toolshell } = await againstBash(script, mode);
+    expect(toolshell).toEqual(bash);
+  });
+});
+
+const QUIT_STATUS = [
+  `${FIVE} | sed '2q5'; echo "status=$?"`,
+  `${FIVE} | sed '2Q3'; echo "status=$?"`,
+  `${FIVE} | sed '2q 7'; echo "status=$?"`,
+  `${FIVE} | sed '2q300'; echo "status=$?"`,
+  `${FIVE} | sed -n '/three/{p;q1}'; echo "status=$?"`,
+  `${FIVE} | sed -e 2q -e 5p; echo "status=$?"`,
+  [
+    "set -euo pipefail",
+    "if printf 'a\\nb\\n' | sed -n '/b/q0; $q1'; then echo found; else echo \"missing $?\"; fi",
+    "if printf 'a\\nc\\n' | sed -n '/b/q0; $q1'; then echo found; else echo \"missing $?\"; fi",
+  ].join("\n"),
+];
+
+describe.each(MODES)("sed q and Q exit status (%s)", (mode) => {
+  it.each(QUIT_STATUS)("ends as GNU sed ends: %s", async (script) => {
     const { bash, toolshell } = await againstBash(script, mode);
     expect(toolshell).toEqual(bash);
   });
