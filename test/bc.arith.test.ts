@@ -102,6 +102,30 @@ describe.each(MODES)("bc on random decimals (%s)", (mode) => {
     );
   });
 
+  it("matches GNU bc reading random literals in ibase 2 to 36, digits above the base included", async () => {
+    const digit = fc.constantFrom(..."0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ");
+    const literal = fc.tuple(
+      fc.constantFrom(2, 3, 7, 8, 16, 17, 36),
+      fc.array(digit, { minLength: 1, maxLength: 30 }),
+      fc.array(digit, { maxLength: 10 }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(literal, { minLength: 10, maxLength: 10 }), async (cases) => {
+        const lines = cases.map(([base, whole, fraction]) => {
+          const text = fraction.length > 0 ? `${whole.join("")}.${fraction.join("")}` : whole.join("");
+          return `ibase=A; ibase=${base.toString(10)}; ${text}`;
+        });
+        const { gnu, toolshell } = await againstGnuBc(
+          lines.join("\n").replaceAll("ibase=36", "ibase=Z+1"),
+          [],
+          mode,
+        );
+        expect(toolshell).toEqual(gnu);
+      }),
+      { numRuns: 10 },
+    );
+  });
+
   it("matches GNU bc for ^ with small exponents and for sqrt", async () => {
     await fc.assert(
       fc.asyncProperty(

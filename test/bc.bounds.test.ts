@@ -17,6 +17,11 @@ const REFUSALS: readonly [string, string, string][] = [
     "bc: stopped: a number would have more than 100000 digits (toolshell's cap for bc); use a smaller scale, exponent or operands\n",
   ],
   [
+    "a literal past the digit cap",
+    "printf '%0100002d\\n' 1 | bc",
+    "bc: stopped: a number would have more than 100000 digits (toolshell's cap for bc); use a smaller scale, exponent or operands\n",
+  ],
+  [
     "a scale past its cap",
     'echo "scale=100000; 1/3" | bc',
     "bc: stopped: scale=100000 is above 10000 (toolshell's cap for bc); use a smaller scale\n",
