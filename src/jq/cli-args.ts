@@ -12,7 +12,7 @@ export function refusedJqArgs(argv: readonly string[]): string | null {
 }
 
 /** What jq says when the shell has no files for its file operands. */
-export const NO_FILE_OPERANDS = `jq: file operands are refused: ${NO_FILESYSTEM} (pipe the data in on stdin)`;
+export const NO_FILE_OPERANDS: string = `jq: file operands are refused: ${NO_FILESYSTEM} (pipe the data in on stdin)`;
 
 /**
  * What jq would do with files given this argv: an option it would need a filesystem for (refused, with its
