@@ -5,6 +5,9 @@
 // the command's exit status (-1 for a name that is not open) and a closed "cmd" | getline runs again. just-bash
 // rejected the | as a parse error. Compared with GNU awk 5.2 from .ci/reference-bin.sh (the machine's
 // /usr/bin/awk is mawk); skipped with a console line when missing.
+//
+// Patch 0801-awk-system: system("cmd") runs cmd in the same shell as gawk does (stdout flushed first, the
+// command's output next, its exit status the value); it was refused.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -78,6 +81,26 @@ const SCRIPTS = [
   ].join("\n"),
 ];
 
+const SYSTEM = [
+  `awk 'BEGIN { print "before"; system("echo from-system"); print "after" }'`,
+  `awk 'BEGIN { r = system("exit 3"); print "r=" r }'`,
+  `printf 'a\\nb\\n' | awk '{ system("echo line " $1) } END { print NR }'`,
+  // Pipes still open are not closed by system(): sort's output comes at the end, before the buffered "end".
+  `awk 'BEGIN { print "z" | "sort"; print "y" | "sort"; system("echo mid"); print "end" }'`,
+  `awk 'BEGIN { if (system("test -n x") == 0) print "yes"; else print "no" }'`,
+  [
+    "set -euo pipefail",
+    "printf '1\\n2\\n' | awk '{ cmd = sprintf(\"echo $(( %d * 10 ))\", $1); system(cmd) }'",
+  ].join("\n"),
+];
+
+describe.runIf(GAWK).each(MODES)("awk system() (%s)", (mode) => {
+  it.each(SYSTEM)("prints what GNU awk prints: %s", async (script) => {
+    const { bash, toolshell } = await againstBash(script, mode, REFERENCE_BIN);
+    expect(toolshell).toEqual(bash);
+  });
+});
+
 describe.runIf(GAWK).each(MODES)("awk print | command (%s)", (mode) => {
   it.each(SCRIPTS)("prints what GNU awk prints: %s", async (script) => {
     const { bash, toolshell } = await againstBash(script, mode, REFERENCE_BIN);
@@ -95,6 +118,13 @@ describe.each(MODES)("awk print | command stays in the shell (%s)", (mode) => {
     expect(result.exitCode).toBe(0);
     expect(result.stderr).toContain("refused");
     expect(existsSync("/tmp/awk-pipe-out")).toBe(false);
+  });
+
+  it("system() gets the shell's refusals too: the command fails, awk goes on with its status", async () => {
+    const result = await inToolshell(`awk 'BEGIN { r = system("cat /etc/passwd"); print "r=" r }'`, mode);
+    expect(result.stdout).toBe("r=1\n");
+    expect(result.exitCode).toBe(0);
+    expect(result.stderr).toContain("refused");
   });
 
   it("the command's stderr is awk's stderr", async () => {

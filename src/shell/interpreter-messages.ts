@@ -5,7 +5,7 @@
  * and what the script can do (the limit lines are limit-messages.ts's).
  */
 
-/** No other programs: what a script does instead of having awk or sed run one. */
+/** No other programs: what a script does instead of having sed run one. */
 const RUN_FROM_SCRIPT =
   'print what the command needs and run it from the script (... | while read -r x; do cmd "$x"; done)';
 
@@ -15,10 +15,6 @@ const REWORDED: readonly [RegExp, string][] = [
   [
     /^bash: (\S+): command not available in browser environments\. Exclude '\S+' from your commands or use the Node\.js bundle\.$/gm,
     "bash: $1: command not found",
-  ],
-  [
-    /^awk: system\(\) is not supported - shell execution not allowed in sandboxed environment$/gm,
-    `awk: system() is refused: this shell runs no other programs, so awk cannot run commands; ${RUN_FROM_SCRIPT}`,
   ],
   [
     /^sed: e command \(shell execution\) is not supported in sandboxed environment$/gm,
