@@ -20,6 +20,9 @@
 // them all), and a line with fewer than N matches is no substitution (`t` does not branch, `p` does not print).
 //
 // Patch 0815-sed-quit-status: `q5` and `Q5` end sed with status 5 (just-bash: "command expected", status 1).
+//
+// Patch 0816-sed-case-conversion: \U, \L, \E, \u and \l in a replacement convert case as in GNU sed
+// (`s/.*/\U&/` uppercases; just-bash printed a literal U before the line).
 import { describe, expect, it } from "vitest";
 import { againstBash } from "./bash-reference.js";
 import { MODES } from "./helpers.js";
@@ -164,6 +167,41 @@ const QUIT_STATUS = [
 
 describe.each(MODES)("sed q and Q exit status (%s)", (mode) => {
   it.each(QUIT_STATUS)("ends as GNU sed ends: %s", async (script) => {
+    const { bash, toolshell } = await againstBash(script, mode);
+    expect(toolshell).toEqual(bash);
+  });
+});
+
+const CASE_CONVERSION = [
+  `${FIVE} | sed 's/.*/\\U&/'`,
+  `${FIVE} | sed -E 's/(.)(.*)/\\u\\1\\2/'`,
+  "echo 'aaa bbb' | sed 's/\\b\\(.\\)/\\u\\1/g'",
+  "echo 'HELLO World' | sed 's/.*/\\L&/'",
+  "echo 'hello world' | sed -E 's/(\\w+) (\\w+)/\\U\\1\\E \\2/'",
+  "echo 'hello world' | sed -E 's/(\\w+) (\\w+)/\\2 \\U\\1/'",
+  "echo 'MIXED case' | sed -E 's/(\\w)(\\w*)/\\1\\L\\2/g'",
+  "echo 'foo_bar_baz' | sed -E 's/_(.)/\\u\\1/g'",
+  "echo 'fooBarBaz' | sed -E 's/([A-Z])/_\\l\\1/g'",
+  "echo 'abc' | sed 's/b/\\U&x\\Ey/'",
+  "echo 'abc' | sed 's/\\(a\\)\\(b\\)/\\u\\L\\1\\2X/'",
+  "echo 'user_id,order_total' | tr ',' '\\n' | sed -E 's/(^|_)([a-z])/\\U\\2/g'",
+  "echo 'a&b' | sed 's/&/\\U\\&x/'",
+  "echo 'abc' | sed 's/\\(a\\)\\(b\\)/\\L\\u\\1\\2X/'",
+  "echo 'abc' | sed 's/\\(a\\)\\(b\\)/\\u\\U\\1\\2X/'",
+  "echo 'abc' | sed 's/\\(a\\)\\(b\\)/\\u\\E\\1\\2X/'",
+  "echo 'ABC' | sed 's/\\(A\\)\\(B\\)/\\l\\U\\1\\2x/'",
+  "echo 'abc' | sed 's/b/\\u/'",
+  [
+    "set -euo pipefail",
+    "for col in user_id order_total; do",
+    "  name=$(echo \"$col\" | sed -E 's/(^|_)([a-z])/\\U\\2/g')",
+    '  echo "$col -> $name"',
+    "done",
+  ].join("\n"),
+];
+
+describe.each(MODES)("sed case conversion in s/// (%s)", (mode) => {
+  it.each(CASE_CONVERSION)("prints what GNU sed prints: %s", async (script) => {
     const { bash, toolshell } = await againstBash(script, mode);
     expect(toolshell).toEqual(bash);
   });
