@@ -23,6 +23,9 @@
 //
 // Patch 0816-sed-case-conversion: \U, \L, \E, \u and \l in a replacement convert case as in GNU sed
 // (`s/.*/\U&/` uppercases; just-bash printed a literal U before the line).
+//
+// Patch 0818-sed-ere-addresses: under -E (-r) an address regex is an ERE as in GNU sed: `sed -E -n '/(tw|fo)/p'`
+// prints two and four; just-bash read it as a BRE (literal parentheses and bar) and printed nothing, status 0.
 import { describe, expect, it } from "vitest";
 import { againstBash } from "./bash-reference.js";
 import { MODES } from "./helpers.js";
@@ -202,6 +205,35 @@ const CASE_CONVERSION = [
 
 describe.each(MODES)("sed case conversion in s/// (%s)", (mode) => {
   it.each(CASE_CONVERSION)("prints what GNU sed prints: %s", async (script) => {
+    const { bash, toolshell } = await againstBash(script, mode);
+    expect(toolshell).toEqual(bash);
+  });
+});
+
+const ERE_ADDRESSES = [
+  `${FIVE} | sed -E -n '/(tw|fo)/p'`,
+  `${FIVE} | sed -nE '/t/p'`,
+  `${FIVE} | sed -nr '/(tw|fo)/p'`,
+  `${FIVE} | sed -En '/(tw|fo)/p'`,
+  `${FIVE} | sed -E '/^(one|five)$/d'`,
+  `${FIVE} | sed -E -n '/o{1}u?r/p'`,
+  `${FIVE} | sed -n '/\\(tw\\|fo\\)/p'`,
+  `${FIVE} | sed -n '/t\\{1\\}h/p'`,
+  `${FIVE} | sed -E -n '/(t|f)/,/^f+i/p'`,
+  `${FIVE} | sed -E -n '/o/{s//0/;p}'`,
+  `${FIVE} | sed -E '/^t(wo|hree)$/s/^t/T/'`,
+  "printf 'a+b\\nab\\n' | sed -n '/a+b/p'",
+  "printf 'a+b\\naab\\n' | sed -E -n '/a+b/p'",
+  [
+    "set -euo pipefail",
+    "printf 'GET /a 200\\nPOST /b 500\\nGET /c 404\\n' | sed -E -n '/ (4|5)[0-9]{2}$/p' | while read -r m path code; do",
+    '  echo "$code $m $path"',
+    "done",
+  ].join("\n"),
+];
+
+describe.each(MODES)("sed -E addresses (%s)", (mode) => {
+  it.each(ERE_ADDRESSES)("prints what GNU sed prints: %s", async (script) => {
     const { bash, toolshell } = await againstBash(script, mode);
     expect(toolshell).toEqual(bash);
   });
