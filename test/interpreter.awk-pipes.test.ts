@@ -8,6 +8,10 @@
 //
 // Patch 0801-awk-system: system("cmd") runs cmd in the same shell as gawk does (stdout flushed first, the
 // command's output next, its exit status the value); it was refused.
+//
+// Patch 0802-awk-dev-stdout-stderr: print > "/dev/stderr" writes to awk's stderr and > "/dev/stdout" to its
+// stdout, as gawk's special files do; just-bash sent them to the (refused) filesystem: status 2, nothing printed.
+// (With 2>&1 the two streams are not interleaved line by line: awk's stdout comes first.)
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -93,6 +97,34 @@ const SYSTEM = [
     "printf '1\\n2\\n' | awk '{ cmd = sprintf(\"echo $(( %d * 10 ))\", $1); system(cmd) }'",
   ].join("\n"),
 ];
+
+const SPECIAL_FILES = [
+  `echo 'a b' | awk '{ printf "%s\\n", $0 > "/dev/stderr" }'`,
+  `printf 'a b\\n' | awk '{ print $1 > "/dev/stdout" }'`,
+  `awk 'BEGIN { print "e" >> "/dev/stderr"; print "o" > "/dev/fd/1" }'`,
+  [
+    "printf 'ok 1\\nbad x\\nok 2\\n' | awk '",
+    '  $2 !~ /^[0-9]+$/ { print "skip: " $0 > "/dev/stderr"; next }',
+    "  { s += $2 } END { print s }'",
+  ].join("\n"),
+  [
+    "set -euo pipefail",
+    "out=$(printf '1\\n2\\n' | awk '{ print \"dbg \" $1 > \"/dev/stderr\"; print $1 * 2 }' 2>/dev/null)",
+    'echo "$out"',
+  ].join("\n"),
+];
+
+describe.runIf(GAWK).each(MODES)("awk > /dev/stderr, /dev/stdout (%s)", (mode) => {
+  it.each(SPECIAL_FILES)("prints what GNU awk prints: %s", async (script) => {
+    const { bash, toolshell } = await againstBash(script, mode, REFERENCE_BIN);
+    expect(toolshell).toEqual(bash);
+  });
+
+  it("the text sent to /dev/stderr is on stderr", async () => {
+    const result = await inToolshell(`awk 'BEGIN { print "warn: x" > "/dev/stderr"; print "out" }'`, mode);
+    expect(result).toMatchObject({ stdout: "out\n", stderr: "warn: x\n", exitCode: 0 });
+  });
+});
 
 describe.runIf(GAWK).each(MODES)("awk system() (%s)", (mode) => {
   it.each(SYSTEM)("prints what GNU awk prints: %s", async (script) => {
