@@ -2,6 +2,9 @@
 // mawk), each script run in GNU bash and in toolshell; skipped with a console line when gawk is missing.
 //
 // Patch 0803-awk-int-truncates: int() truncates toward zero (int(-3.7) is -3); just-bash floored (-4).
+//
+// Patch 0804-awk-asort: gawk's asort() and asorti() sort an array's values or indices into 1..n; just-bash had
+// neither and, as for any undefined function, silently returned "" (the loop over the result printed nothing).
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -23,6 +26,28 @@ const INT = [
 
 describe.runIf(GAWK).each(MODES)("awk int() (%s)", (mode) => {
   it.each(INT)("prints what GNU awk prints: %s", async (script) => {
+    const { bash, toolshell } = await againstBash(script, mode, REFERENCE_BIN);
+    expect(toolshell).toEqual(bash);
+  });
+});
+
+const ASORT = [
+  "printf 'a 1\\nb 2\\na 3\\n' | awk '{ s[$1] += $2 } END { n = asorti(s, k); for (i = 1; i <= n; i++) print k[i], s[k[i]] }'",
+  "printf '3\\n1\\n2\\n' | awk '{ a[NR] = $1 } END { n = asort(a); for (i = 1; i <= n; i++) printf \"%s \", a[i]; print \"\" }'",
+  "printf '10\\n9\\nb\\na\\n100\\n-1\\n' | awk '{ a[NR] = $1 } END { n = asort(a, d); for (i = 1; i <= n; i++) printf \"%s \", d[i]; print n, a[1] }'",
+  "printf 'x 10\\ny 9\\nz 100\\n' | awk '{ a[$2] = $1 } END { n = asorti(a, k); for (i = 1; i <= n; i++) printf \"%s \", k[i]; print \"\" }'",
+  "awk 'BEGIN { n = asort(empty); print n }'",
+  [
+    "set -euo pipefail",
+    "printf 'eng ann\\nops bob\\neng cat\\n' | awk '{ t[$1]++ } END {",
+    "  n = asorti(t, keys)",
+    "  for (i = n; i >= 1; i--) print keys[i], t[keys[i]]",
+    "}'",
+  ].join("\n"),
+];
+
+describe.runIf(GAWK).each(MODES)("awk asort(), asorti() (%s)", (mode) => {
+  it.each(ASORT)("prints what GNU awk prints: %s", async (script) => {
     const { bash, toolshell } = await againstBash(script, mode, REFERENCE_BIN);
     expect(toolshell).toEqual(bash);
   });
