@@ -2,8 +2,10 @@
 // elements say. The parser turned each element back into text to parse it again and lost most of it: "$(cmd)"
 // became empty (unquoted, the word "CommandSubstitution"), "${x:-d}" lost its operation, \" and \$ their
 // backslash, so local -a arr=("$(get_ids)") was empty and declare -A m=([k]="$(cmd)") stored nothing. Each element
-// is now handed on as its exact source. (Still different from bash: an unquoted $(...) or "${a[@]}" in such a
-// literal is one element, not one per word.)
+// is now handed on as its exact source.
+// Patch 0707-declare-array-literal-fields: a plain element of such a literal is expanded like any other word, once,
+// so an unquoted $(cmd) or $var gives one element per field, "${a[@]}" one per element, x{a,b} two, and an empty
+// unquoted expansion none: local -a ids=($(get_ids)) held the whole output as one element.
 import { describe, expect, it } from "vitest";
 import { againstBash } from "./bash-reference.js";
 import { MODES } from "./helpers.js";
@@ -29,6 +31,34 @@ const SCRIPTS: Record<string, string> = {
 
 describe.each(MODES)("array literals after declare/local keep their expansions (%s)", (mode) => {
   it.each(Object.entries(SCRIPTS))("%s", async (_, script) => {
+    const { bash, toolshell } = await againstBash(script, mode);
+    expect(toolshell).toEqual(bash);
+  });
+});
+
+const FIELDS: Record<string, string> = {
+  "an unquoted command substitution splits": `f() { local -a ids=($(printf '%s\\n' 3 1 2)); echo "\${#ids[@]}: \${ids[*]}"; }; f`,
+  "a copy of an array": `src=(a 'b c' ''); f() { local -a copy=("\${src[@]}"); echo "\${#copy[@]}"; printf '[%s]' "\${copy[@]}"; echo; }; f`,
+  "$* and $@ and an unquoted variable": `set -- p 'q r'; declare -a a=("$@" "$*" $@); declare -p a; v='x  y'; declare -a b=($v "$v"); declare -p b`,
+  "an empty unquoted expansion gives no element": `e=; declare -a a=($e "$e" x); declare -p a; declare -a b=($(true)); echo "\${#b[@]}"`,
+  "braces next to text": `declare -a b=(x{a,b} {1..2}y pre-{p,q}-post); declare -p b`,
+  "keys of an associative array into a local array": [
+    "set -euo pipefail",
+    `declare -A seen=([a]=1)`,
+    `f() { local -a keys=("\${!seen[@]}"); local -a vals=(\${seen[@]}); echo "\${#keys[@]} \${keys[0]} \${vals[0]}"; }`,
+    "f",
+  ].join("\n"),
+  "a substitution runs once": `n=0; f() { local -a a=($(echo x) "$((n+=1))"); echo "\${a[*]} n=$n"; }; f`,
+  "a loop over ids from a command": [
+    "set -euo pipefail",
+    `get_ids() { printf '%s\\n' 10 20 30; }`,
+    `main() { local -a ids=($(get_ids)); local total=0; for id in "\${ids[@]}"; do total=$((total + id)); done; echo "\${#ids[@]} ids, total $total"; }`,
+    "main",
+  ].join("\n"),
+};
+
+describe.each(MODES)("plain elements after declare/local split into fields (%s)", (mode) => {
+  it.each(Object.entries(FIELDS))("%s", async (_, script) => {
     const { bash, toolshell } = await againstBash(script, mode);
     expect(toolshell).toEqual(bash);
   });
