@@ -5,6 +5,8 @@
 //
 // Patch 0804-awk-asort: gawk's asort() and asorti() sort an array's values or indices into 1..n; just-bash had
 // neither and, as for any undefined function, silently returned "" (the loop over the result printed nothing).
+//
+// Patch 0805-awk-length-array: length(arr) is the array's element count; just-bash gave 0 (the length of "").
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -48,6 +50,26 @@ const ASORT = [
 
 describe.runIf(GAWK).each(MODES)("awk asort(), asorti() (%s)", (mode) => {
   it.each(ASORT)("prints what GNU awk prints: %s", async (script) => {
+    const { bash, toolshell } = await againstBash(script, mode, REFERENCE_BIN);
+    expect(toolshell).toEqual(bash);
+  });
+});
+
+const LENGTH_OF_ARRAY = [
+  "awk 'BEGIN { a[1] = 1; a[2] = 2; print length(a) }'",
+  "printf '1\\n2\\n1\\n' | awk '{ seen[$1]++ } END { print length(seen) }'",
+  "awk 'BEGIN { n = split(\"a b c\", parts); print n, length(parts); delete parts[2]; print length(parts); delete parts; print length(parts) }'",
+  'awk \'function count(arr) { return length(arr) } BEGIN { x["k"] = 1; x["j"] = 2; print count(x) }\'',
+  'awk \'BEGIN { s = "hello"; print length(s), length("abc"), length() }\'',
+  [
+    "set -euo pipefail",
+    "n=$(printf 'ann\\nbob\\nann\\n' | awk '{ seen[$1] = 1 } END { print length(seen) }')",
+    'echo "unique users: $n"',
+  ].join("\n"),
+];
+
+describe.runIf(GAWK).each(MODES)("awk length(array) (%s)", (mode) => {
+  it.each(LENGTH_OF_ARRAY)("prints what GNU awk prints: %s", async (script) => {
     const { bash, toolshell } = await againstBash(script, mode, REFERENCE_BIN);
     expect(toolshell).toEqual(bash);
   });
