@@ -7,6 +7,9 @@
 // neither and, as for any undefined function, silently returned "" (the loop over the result printed nothing).
 //
 // Patch 0805-awk-length-array: length(arr) is the array's element count; just-bash gave 0 (the length of "").
+//
+// Patch 0806-awk-bare-length: `length` without parentheses is length($0) (`awk 'length > 10'`); just-bash read it
+// as an unset variable.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -70,6 +73,22 @@ const LENGTH_OF_ARRAY = [
 
 describe.runIf(GAWK).each(MODES)("awk length(array) (%s)", (mode) => {
   it.each(LENGTH_OF_ARRAY)("prints what GNU awk prints: %s", async (script) => {
+    const { bash, toolshell } = await againstBash(script, mode, REFERENCE_BIN);
+    expect(toolshell).toEqual(bash);
+  });
+});
+
+const BARE_LENGTH = [
+  "echo 'abcd' | awk '{ print length, length($0) }'",
+  "printf 'short\\na much longer line here\\n' | awk 'length > 10'",
+  "printf 'ab\\nabcdef\\n' | awk '{ n = length; print n * 2 }'",
+  "printf 'ab\\nabc\\n' | awk 'length < 3 { print \"short:\", $0 }'",
+  "printf 'x\\nyyy\\n' | awk '{ total += length } END { print total }'",
+  "printf 'abc\\n' | awk '{ print length + 1 }'",
+];
+
+describe.runIf(GAWK).each(MODES)("awk length without parentheses (%s)", (mode) => {
+  it.each(BARE_LENGTH)("prints what GNU awk prints: %s", async (script) => {
     const { bash, toolshell } = await againstBash(script, mode, REFERENCE_BIN);
     expect(toolshell).toEqual(bash);
   });
