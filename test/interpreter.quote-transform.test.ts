@@ -5,6 +5,9 @@
 // and $'\033[0m', which bash never prints, so `echo "+ ${name@Q}"` logs and round trips through eval differed.
 // Patch 0703-at-e-escapes: ${x@E} reads every escape of $'...' as bash does (\xHH, \nnn, \uHHHH, \UHHHHHHHH, \cX,
 // \E, \?, ending at a NUL byte); just-bash read only the one-letter escapes and left `\x41\u00e9` as it was.
+// Patch 0708-at-a-declare-form: ${x@A} is the assignment bash writes: x='v', declare -i i='5' for a variable with
+// attributes, declare -a a='v' for an element, declare -p's line for ${a[@]@A}; just-bash wrote i='5' and, for
+// an array, its values.
 import { describe, expect, it } from "vitest";
 import { againstBash } from "./bash-reference.js";
 import { MODES } from "./helpers.js";
@@ -54,6 +57,26 @@ const ESCAPES: Record<string, string> = {
 
 describe.each(MODES)("${x@E} expands escapes as bash does (%s)", (mode) => {
   it.each(Object.entries(ESCAPES))("%s", async (_, script) => {
+    const { bash, toolshell } = await againstBash(script, mode);
+    expect(toolshell).toEqual(bash);
+  });
+});
+
+const ASSIGNMENTS: Record<string, string> = {
+  "plain and attributed scalars": [
+    `x="Dan O'Brien"; echo "\${x@A}"; declare -i i=5; echo "\${i@A}"; export X=1; echo "\${X@A}"`,
+    `declare -rx RX=2; echo "\${RX@A}"; declare -l lo=AB; echo "\${lo@A}"; e=; echo "\${e@A}"; echo "[\${unset_v@A}]"`,
+    `n=$'a\\nb'; echo "\${n@A}"; f() { local l=1; echo "\${l@A}"; }; f; set -- p; echo "[\${1@A}]"`,
+  ].join("\n"),
+  "arrays and their elements": `a=(1 "b c"); echo "\${a[@]@A}"; echo "\${a[*]@A}"; echo "\${a@A}"; echo "\${a[1]@A}"; declare -A m=([k]=v); echo "\${m[@]@A}"`,
+  "saved and restored with eval": [
+    `x=v; t=\${x@A}; x=changed; eval "$t"; echo "$x"`,
+    `declare -A m=([k]='a b'); saved="\${m[@]@A}"; unset m; eval "$saved"; echo "\${m[k]}"`,
+  ].join("\n"),
+};
+
+describe.each(MODES)("${x@A} writes the assignment as bash does (%s)", (mode) => {
+  it.each(Object.entries(ASSIGNMENTS))("%s", async (_, script) => {
     const { bash, toolshell } = await againstBash(script, mode);
     expect(toolshell).toEqual(bash);
   });
