@@ -8,6 +8,8 @@
 // Patch 0708-at-a-declare-form: ${x@A} is the assignment bash writes: x='v', declare -i i='5' for a variable with
 // attributes, declare -a a='v' for an element, declare -p's line for ${a[@]@A}; just-bash wrote i='5' and, for
 // an array, its values.
+// Patch 0709-positional-transforms: "${@@Q}", "${*@Q}", "${@@U}" ... change each positional parameter as for an
+// array's elements; just-bash quoted or changed all of them joined as one string.
 import { describe, expect, it } from "vitest";
 import { againstBash } from "./bash-reference.js";
 import { MODES } from "./helpers.js";
@@ -77,6 +79,24 @@ const ASSIGNMENTS: Record<string, string> = {
 
 describe.each(MODES)("${x@A} writes the assignment as bash does (%s)", (mode) => {
   it.each(Object.entries(ASSIGNMENTS))("%s", async (_, script) => {
+    const { bash, toolshell } = await againstBash(script, mode);
+    expect(toolshell).toEqual(bash);
+  });
+});
+
+const POSITIONAL: Record<string, string> = {
+  "each parameter quoted": [
+    `set -- "a'b" 'c d' ''`,
+    `echo "\${@@Q}"; echo "\${*@Q}"; printf '[%s]' "\${@@Q}"; echo`,
+    `for a in "\${@@Q}"; do echo "<$a>"; done; s="\${@@Q}"; echo "$s"; IFS=,; echo "\${*@Q}"`,
+  ].join("\n"),
+  "case transforms per parameter": `set -- ax bx; printf '[%s]' "\${@@U}" "\${@@u}" "\${@@L}"; echo`,
+  "a logging wrapper": `run() { echo "+ \${*@Q}" >&2; echo "+ \${*@Q}"; "$@"; }; run printf '%s\\n' "O'Hara" 'two words'`,
+  "no parameters": `f() { echo "[\${@@Q}] [\${*@Q}]"; printf '<%s>' "\${@@Q}"; echo; }; f`,
+};
+
+describe.each(MODES)("transforms of $@ and $* work per parameter (%s)", (mode) => {
+  it.each(Object.entries(POSITIONAL))("%s", async (_, script) => {
     const { bash, toolshell } = await againstBash(script, mode);
     expect(toolshell).toEqual(bash);
   });
