@@ -3,6 +3,9 @@
 // x+=...), a here-string, a here-document, case and [[ ]]. just-bash joined them with a space there (echo "${a[*]}"
 // already used IFS), so IFS=,; csv="${ids[*]}" gave "1 2 3" and IFS=$'\n' sorted=($(sort <<< "${a[*]}")) sorted
 // one line.
+// Patch 0710-array-pattern-ops-joined: there too, ${a[@]/x/y}, ${a[*]#p}, ${a[@]%s} and ${@%.txt} apply to each
+// element before the join, as in bash; just-bash applied them to the joined string (s="${a[@]/x/y}" of (ax bx) gave
+// "ay bx", flags="${files[@]/#/--file=}" prefixed only the first file).
 import { describe, expect, it } from "vitest";
 import { againstBash } from "./bash-reference.js";
 import { MODES } from "./helpers.js";
@@ -51,3 +54,22 @@ describe.each(MODES)('"${a[*]}" joins with IFS where the word is not split (%s)'
     expect(toolshell).toEqual(bash);
   });
 });
+
+const PER_ELEMENT: Record<string, string> = {
+  "replacement and removal in an assignment": `a=(ax bx); s="\${a[@]/x/y}"; t="\${a[@]%x}"; u="\${a[@]#a}"; v=\${a[@]//x/Z}; echo "$s|$t|$u|$v"`,
+  "prefix and suffix for each element": `files=(a.log b.log c.txt); flags="\${files[@]/#/--file=}"; names="\${files[*]%.*}"; echo "$flags"; echo "$names"; s="\${files[@]/%/.bak}"; echo "$s"`,
+  "with IFS for [*]": `a=(ax bx); IFS=-; s="\${a[*]#a}"; t="\${a[*]/x/y}"; unset IFS; echo "$s $t"`,
+  "positional parameters": `set -- p.txt q.txt; s="\${@%.txt}"; t="\${*/./_}"; echo "$s|$t"`,
+  "here-strings and [[ ]]": `a=(x y); cat <<< "\${a[@]/#/-}"; [[ "\${a[*]/x/z}" == "z y" ]] && echo same`,
+  "an empty array and a scalar": `e=(); s="\${e[@]/x/y}"; v=abc; t="\${v/b/B}"; echo "[$s] $t"`,
+};
+
+describe.each(MODES)(
+  "pattern operations on arrays apply per element where the word is not split (%s)",
+  (mode) => {
+    it.each(Object.entries(PER_ELEMENT))("%s", async (_, script) => {
+      const { bash, toolshell } = await againstBash(script, mode);
+      expect(toolshell).toEqual(bash);
+    });
+  },
+);
