@@ -26,6 +26,10 @@
 //
 // Patch 0818-sed-ere-addresses: under -E (-r) an address regex is an ERE as in GNU sed: `sed -E -n '/(tw|fo)/p'`
 // prints two and four; just-bash read it as a BRE (literal parentheses and bar) and printed nothing, status 0.
+//
+// Patch 0817-sed-option-forms: option clusters as getopt reads them (`-ne 'p'`, `-nEe`, `-es/a/b/`),
+// `--expression=S`, `--expression S`, `-u`/`--unbuffered`; just-bash failed them (status 1) or read the script
+// as a file name.
 import { describe, expect, it } from "vitest";
 import { againstBash } from "./bash-reference.js";
 import { MODES } from "./helpers.js";
@@ -234,6 +238,28 @@ const ERE_ADDRESSES = [
 
 describe.each(MODES)("sed -E addresses (%s)", (mode) => {
   it.each(ERE_ADDRESSES)("prints what GNU sed prints: %s", async (script) => {
+    const { bash, toolshell } = await againstBash(script, mode);
+    expect(toolshell).toEqual(bash);
+  });
+});
+
+const OPTION_FORMS = [
+  `${FIVE} | sed -ne '2p' -e '4p'`,
+  `${FIVE} | sed -e 's/o/0/' -ne '/0/p'`,
+  `${FIVE} | sed --expression='s/o/0/' -e 's/t/T/'`,
+  `${FIVE} | sed --expression 's/o/0/'`,
+  `${FIVE} | sed -u 's/o/0/'`,
+  `${FIVE} | sed -nEe '/(tw|fo)/p'`,
+  `${FIVE} | sed -es/o/0/`,
+  `${FIVE} | sed -n -e 1p -e '$p'`,
+  `${FIVE} | sed -nE '/^t/p'`,
+  `${FIVE} | sed -x 1p; echo "rc=$?"`,
+  `${FIVE} | sed --bogus 1p; echo "rc=$?"`,
+  `${FIVE} | sed -n --unbuffered '3p'`,
+];
+
+describe.each(MODES)("sed option forms (%s)", (mode) => {
+  it.each(OPTION_FORMS)("runs as GNU sed runs: %s", async (script) => {
     const { bash, toolshell } = await againstBash(script, mode);
     expect(toolshell).toEqual(bash);
   });
