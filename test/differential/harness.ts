@@ -25,8 +25,12 @@ const REPO_DIR = resolve(SUITE_DIR, "../..");
 /** Where .ci/reference-bin.sh puts jq 1.8.2, GNU awk and GNU bc (REFERENCE_BIN overrides it). */
 export const REFERENCE_BIN: string = process.env.REFERENCE_BIN ?? join(REPO_DIR, ".cache/reference/bin");
 const BASH = "/usr/bin/bash";
-/** cases/scratch/ holds scripts that need scratch space: not run until toolshell has it. */
-const SKIPPED_DIRS = new Set(["scratch"]);
+/**
+ * cases/scratch/ holds scripts that need toolshell's opt-in scratch space (process substitution, say): toolshell runs
+ * them with `scratch: true`. They must not write files, since bash would write them to the host's /tmp.
+ */
+const SCRATCH_DIR = "scratch/";
+const SKIPPED_DIRS = new Set<string>();
 /**
  * Each side's bound on one case. A case takes well under a second, the first jq call of a fresh worker ~2 s; the
  * bound is generous so that a machine loaded by other work does not make a case fail by its clock.
@@ -153,7 +157,11 @@ export function suiteTool(): ScriptedTool {
 
 export async function runToolshell(api: ScriptedTool, casePath: string): Promise<Outcome> {
   const script = readFileSync(join(CASES_DIR, casePath), "utf8");
-  const result = await api.execute(script, { timeoutMs: CASE_TIMEOUT_MS });
+  const scratch = casePath.startsWith(SCRATCH_DIR);
+  const result = await api.execute(script, {
+    timeoutMs: CASE_TIMEOUT_MS,
+    ...(scratch ? { scratch: true } : {}),
+  });
   return { stdout: result.stdout, stderr: result.stderr, exitCode: result.exitCode };
 }
 
