@@ -30,6 +30,8 @@
 // Patch 0817-sed-option-forms: option clusters as getopt reads them (`-ne 'p'`, `-nEe`, `-es/a/b/`),
 // `--expression=S`, `--expression S`, `-u`/`--unbuffered`; just-bash failed them (status 1) or read the script
 // as a file name.
+//
+// Patch 0819-sed-address-ignore-case: GNU's `/re/I` address matches case-insensitively (just-bash: an error).
 import { describe, expect, it } from "vitest";
 import { againstBash } from "./bash-reference.js";
 import { MODES } from "./helpers.js";
@@ -260,6 +262,22 @@ const OPTION_FORMS = [
 
 describe.each(MODES)("sed option forms (%s)", (mode) => {
   it.each(OPTION_FORMS)("runs as GNU sed runs: %s", async (script) => {
+    const { bash, toolshell } = await againstBash(script, mode);
+    expect(toolshell).toEqual(bash);
+  });
+});
+
+const ADDRESS_IGNORE_CASE = [
+  "printf 'Error: a\\nok\\nERROR b\\n' | sed -n '/error/Ip'",
+  "printf 'Error: a\\nok\\nERROR b\\n' | sed '/error/Id'",
+  "printf 'Error: a\\nok\\nERROR b\\n' | sed -E '/^(error|ok)/I s/^/> /'",
+  "printf 'A\\nb\\nC\\n' | sed -n '/a/I,/c/Ip'",
+  "printf 'x\\n' | sed '/x/i\\\ninserted'",
+  "printf 'x\\nX\\n' | sed -n '/x/p'",
+];
+
+describe.each(MODES)("sed /re/I (%s)", (mode) => {
+  it.each(ADDRESS_IGNORE_CASE)("prints what GNU sed prints: %s", async (script) => {
     const { bash, toolshell } = await againstBash(script, mode);
     expect(toolshell).toEqual(bash);
   });
