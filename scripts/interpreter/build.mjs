@@ -10,7 +10,16 @@
 // It also leaves .interpreter/base/ (formatted, unpatched) and .interpreter/patched/ (formatted, patched) for
 // reading and for making patches (scripts/interpreter/patch.mjs).
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative } from "node:path";
 import {
@@ -33,6 +42,8 @@ function fingerprint(patches) {
   hash.update(readFileSync(join(JUST_BASH, "package.json")));
   for (const file of ["shared.mjs", "build.mjs"])
     hash.update(readFileSync(join(ROOT, "scripts", "interpreter", file)));
+  // The exact versions of esbuild, jsdiff and every bundled package.
+  if (existsSync(join(ROOT, "package-lock.json"))) hash.update(readFileSync(join(ROOT, "package-lock.json")));
   for (const patch of patches) hash.update(patch.name).update(patch.text);
   return hash.digest("hex");
 }
@@ -55,6 +66,18 @@ function copyTypes(into) {
     }
   }
   return seen.size;
+}
+
+/** The license of every package esbuild bundled in (re2js, and what just-bash's bundle imports), with its text. */
+function thirdPartyLicenses(names) {
+  const sections = names.map((name) => {
+    const dir = join(ROOT, "node_modules", name);
+    const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+    const file = readdirSync(dir).find((entry) => /^(licen[cs]e|copying)(\.|$)/i.test(entry));
+    if (!file) throw new Error(`interpreter build: ${name} ships no license file to carry into the bundle`);
+    return `## ${name} ${pkg.version} (${pkg.license ?? "see below"})\n\n\`\`\`text\n${readFileSync(join(dir, file), "utf8").trim()}\n\`\`\`\n`;
+  });
+  return `# Third-party code bundled into just-bash.js\n\njust-bash itself: LICENSE.just-bash (Apache-2.0).\n\n${sections.join("\n")}`;
 }
 
 /** One build at a time in this tree (several engineers may rebuild at once): a directory lock, stale after 2 min. */
@@ -207,7 +230,7 @@ async function main() {
       js:
         `// just-bash ${version} (https://github.com/vercel-labs/just-bash), Apache-2.0: see LICENSE.just-bash beside this file.\n` +
         `// Built by toolshell with the patches listed in manifest.json (patches/just-bash/ in toolshell's repository).\n` +
-        "// Also bundles re2js (MIT, LICENSE.re2js) and just-bash's own bundled dependencies under their licenses.",
+        "// Also bundles the packages in THIRD-PARTY-LICENSES.md beside this file, under their licenses.",
     },
   });
   if (result.errors.length > 0) throw new Error(result.errors.map((error) => error.text).join("\n"));
@@ -226,12 +249,16 @@ async function main() {
   const re2jsTypes = join(dirname(require.resolve("re2js")), "index.esm.d.ts");
   writeFileSync(join(OUT_TMP, "re2js.d.ts"), readFileSync(re2jsTypes, "utf8"));
   writeFileSync(join(OUT_TMP, "LICENSE.just-bash"), readFileSync(join(JUST_BASH, "LICENSE"), "utf8"));
-  writeFileSync(
-    join(OUT_TMP, "LICENSE.re2js"),
-    readFileSync(join(dirname(require.resolve("re2js")), "..", "LICENSE"), "utf8"),
-  );
 
   const inputs = Object.keys(result.metafile.inputs);
+  const bundled = [
+    ...new Set(
+      inputs
+        .map((input) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1])
+        .filter((name) => name !== undefined),
+    ),
+  ].sort();
+  writeFileSync(join(OUT_TMP, "THIRD-PARTY-LICENSES.md"), thirdPartyLicenses(bundled));
   writeFileSync(
     join(OUT_TMP, "manifest.json"),
     `${JSON.stringify(
@@ -242,13 +269,7 @@ async function main() {
         droppedCommands: [...DROPPED_COMMANDS].sort(),
         keptCommands: [...new Set(kept.map((loader) => loader.name))].sort(),
         typeFiles: types,
-        bundledPackages: [
-          ...new Set(
-            inputs
-              .map((input) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1])
-              .filter((name) => name !== undefined),
-          ),
-        ].sort(),
+        bundledPackages: bundled,
       },
       null,
       2,
