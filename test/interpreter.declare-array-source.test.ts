@@ -48,6 +48,7 @@ const FIELDS: Record<string, string> = {
     `f() { local -a keys=("\${!seen[@]}"); local -a vals=(\${seen[@]}); echo "\${#keys[@]} \${keys[0]} \${vals[0]}"; }`,
     "f",
   ].join("\n"),
+  "a blank inside a subscript is part of the key": `declare -A temp=([London]=11.5 [São Paulo]=24); echo "\${temp[São Paulo]}"; declare -a a=([0]="x y" [1 + 1]=z); declare -p a`,
   "a substitution runs once": `n=0; f() { local -a a=($(echo x) "$((n+=1))"); echo "\${a[*]} n=$n"; }; f`,
   "a loop over ids from a command": [
     "set -euo pipefail",
