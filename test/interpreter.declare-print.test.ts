@@ -3,8 +3,8 @@
 // double-quoted only when it has a shell metacharacter (["k k"]="v" ), a space before the closing paren; just-bash
 // printed (['k']=v). An array's other attributes follow its -a/-A: declare -ar, -Ax, -Ar (just-bash dropped them).
 // Scalars, indexed arrays and several names in one declare -p were already right and are checked here too.
-// (An associative array with several keys lists them in bash's hash order, which just-bash does not reproduce, so
-// the cases here use one key; declare -ai keeps no integer attribute on the array in just-bash.)
+// (The order of several keys is patch 0711's, tested in interpreter.assoc-order.test.ts; declare -ai keeps no
+// integer attribute on the array in just-bash.)
 import { describe, expect, it } from "vitest";
 import { againstBash } from "./bash-reference.js";
 import { MODES } from "./helpers.js";
