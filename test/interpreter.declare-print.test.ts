@@ -3,6 +3,8 @@
 // double-quoted only when it has a shell metacharacter (["k k"]="v" ), a space before the closing paren; just-bash
 // printed (['k']=v). An array's other attributes follow its -a/-A: declare -ar, -Ax, -Ar (just-bash dropped them).
 // Scalars, indexed arrays and several names in one declare -p were already right and are checked here too.
+// Patch 0712-declare-p-unset-array: an array only declared (declare -a arr, local -A m) prints with no value, as in
+// bash (declare -a arr); one assigned empty keeps =().
 // (The order of several keys is patch 0711's, tested in interpreter.assoc-order.test.ts; declare -ai keeps no
 // integer attribute on the array in just-bash.)
 import { describe, expect, it } from "vitest";
@@ -31,6 +33,12 @@ const SCRIPTS: Record<string, string> = {
     "done",
   ].join("\n"),
   "an empty associative array": `declare -A em=(); declare -p em`,
+  "arrays declared without a value": [
+    "declare -a arr; declare -p arr; declare -A map; declare -p map",
+    "arr=(); declare -p arr; map=(); declare -p map; declare -a b=(); declare -p b",
+    "f() { local -a la; local -A lm; declare -p la lm; la+=(x); declare -p la; }; f",
+    "declare -a z; z[0]=1; unset 'z[0]'; declare -p z; declare -ra ro; declare -p ro",
+  ].join("\n"),
   "attributes of arrays": [
     "declare -ra ro=(1 2); declare -p ro",
     "declare -Ax ex=([k]=v); declare -p ex",
