@@ -5,30 +5,18 @@
 // print 2^64 is 18446744073709551616, not 1.84467e+19; +inf/-inf). 0308: %d/%i truncate toward zero (-2.5 is -2,
 // just-bash floored to -3) and read "12abc" as 12. Compared with GNU awk 5.2 from
 // .ci/reference-bin.sh (the machine's /usr/bin/awk is mawk); skipped with a console line when it is missing.
-import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { inToolshell, type Outcome } from "./bash-reference.js";
+import { inBash, inToolshell, type Outcome } from "./bash-reference.js";
 import { REFERENCE_BIN } from "./differential/harness.js";
 import { MODES } from "./helpers.js";
 
 const GAWK = existsSync(join(REFERENCE_BIN, "awk"));
 if (!GAWK) console.warn(`awk-numbers: skipped, no GNU awk in ${REFERENCE_BIN} (run .ci/reference-bin.sh)`);
 
-function inBashWithGawk(script: string): Promise<Outcome> {
-  return new Promise((resolve) => {
-    execFile(
-      "/usr/bin/bash",
-      ["-c", script],
-      { env: { PATH: `${REFERENCE_BIN}:/usr/bin:/bin`, LC_ALL: "C.UTF-8" }, timeout: 20_000 },
-      (error, stdout, stderr) => {
-        const exitCode = error ? (typeof error.code === "number" ? error.code : 1) : 0;
-        resolve({ stdout, stderr, exitCode });
-      },
-    );
-  });
-}
+/** The script under GNU bash with the reference GNU awk first on PATH. */
+const inBashWithGawk = (script: string): Promise<Outcome> => inBash(script, "", REFERENCE_BIN);
 
 const PRINTF = [
   `awk 'BEGIN{printf "%.2f %.2f %.0f %.0f %.1f %.1f\\n", 0.125, 2.675, 2.5, 3.5, 0.45, 70.25}'`,

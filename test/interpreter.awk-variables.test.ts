@@ -2,30 +2,18 @@
 // awk does: -F, -v OFS=';' '{$1=$1; print}' prints x;y;z. just-bash stored the value as an ordinary variable that
 // print, field rebuilding and splitting never read, so the output kept the default space. Compared with GNU awk
 // 5.2 from .ci/reference-bin.sh (the machine's /usr/bin/awk is mawk); skipped with a console line when missing.
-import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { inToolshell, type Outcome } from "./bash-reference.js";
+import { inBash, inToolshell, type Outcome } from "./bash-reference.js";
 import { REFERENCE_BIN } from "./differential/harness.js";
 import { MODES } from "./helpers.js";
 
 const GAWK = existsSync(join(REFERENCE_BIN, "awk"));
 if (!GAWK) console.warn(`awk-variables: skipped, no GNU awk in ${REFERENCE_BIN} (run .ci/reference-bin.sh)`);
 
-function inBashWithGawk(script: string): Promise<Outcome> {
-  return new Promise((resolve) => {
-    execFile(
-      "/usr/bin/bash",
-      ["-c", script],
-      { env: { PATH: `${REFERENCE_BIN}:/usr/bin:/bin`, LC_ALL: "C.UTF-8" }, timeout: 20_000 },
-      (error, stdout, stderr) => {
-        const exitCode = error ? (typeof error.code === "number" ? error.code : 1) : 0;
-        resolve({ stdout, stderr, exitCode });
-      },
-    );
-  });
-}
+/** The script under GNU bash with the reference GNU awk first on PATH. */
+const inBashWithGawk = (script: string): Promise<Outcome> => inBash(script, "", REFERENCE_BIN);
 
 const SCRIPTS = [
   `printf 'x,y,z\\n' | awk -F, -v OFS=';' '{$1=$1; print}'`,
