@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error: a plain-JS build module without types
 import { applyPatches, listPatches } from "../scripts/interpreter/shared.mjs";
-import { TRANSFORM_COMMANDS } from "../src/shell/commands.js";
+import { SCRATCH_COMMANDS, TRANSFORM_COMMANDS } from "../src/shell/commands.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const OUT = join(ROOT, "dist", "interpreter");
@@ -70,7 +70,7 @@ describe("the shipped interpreter", () => {
   );
 
   it("keeps every command the shell enables and drops the ones it never runs", () => {
-    for (const name of TRANSFORM_COMMANDS) {
+    for (const name of [...TRANSFORM_COMMANDS, ...SCRATCH_COMMANDS]) {
       if (name === "jq") continue; // toolshell's own jq (builtins/jq.ts) replaces just-bash's
       expect(manifest.droppedCommands, `${name} is enabled by the shell`).not.toContain(name);
     }
