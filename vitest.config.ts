@@ -4,6 +4,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
+    globalSetup: ["test/global-setup.ts"],
     testTimeout: 20_000,
     pool: "forks",
     // Vitest's default (one fork less than the cores) runs the files one at a time on 2 cores: ~225 s here.

@@ -1,5 +1,4 @@
 import { createRequire } from "node:module";
-import type { z } from "zod";
 import { type BreakerOptions, breakerSettings, type RateLimitOptions, rateLimitSettings } from "./breaker.js";
 import { ToolshellError } from "./errors.js";
 import { resolveRisk, type ToolAnnotations, type ToolRisk } from "./policy.js";
@@ -34,7 +33,15 @@ export interface ToolContext<Context = unknown> {
  * A zod 4 schema, an AI SDK `jsonSchema()` wrapper, a Standard Schema with JSON Schema output, plain JSON Schema,
  * or a lazy schema (a function returning one of those, as the AI SDK's `lazySchema()` makes).
  */
-export type InputSchema = JsonSchema | z.ZodType | { jsonSchema: unknown } | boolean | (() => unknown);
+export type InputSchema = JsonSchema | ZodSchemaLike | { jsonSchema: unknown } | boolean | (() => unknown);
+
+/**
+ * A zod 4 schema (or zod 3.25's `zod/v4`), typed by its shape: zod is an optional peer, so toolshell's types do not
+ * need it installed.
+ */
+export interface ZodSchemaLike {
+  readonly _zod: { readonly def: unknown };
+}
 
 /**
  * One tool: it becomes a shell command named `name`.
@@ -162,17 +169,17 @@ export function assertToolName(name: unknown): asserts name is string {
  * zod is the user's (an optional peer): a zod 4 schema converts itself (`schema.toJSONSchema`, so the user's own zod
  * instance does the work); zod/mini schemas, which lack the method, go through the zod the user installed.
  */
-function zodToJsonSchema(schema: z.ZodType, io: SchemaIo): JsonSchema {
+function zodToJsonSchema(schema: ZodSchemaLike, io: SchemaIo): JsonSchema {
   const params = { io, unrepresentable: "any" as const };
   const own = (schema as { toJSONSchema?: (options: typeof params) => unknown }).toJSONSchema;
   if (typeof own === "function") return own.call(schema, params) as JsonSchema;
   const core = createRequire(import.meta.url)("zod/v4/core") as {
-    toJSONSchema: (input: z.ZodType, options: typeof params) => unknown;
+    toJSONSchema: (input: ZodSchemaLike, options: typeof params) => unknown;
   };
   return core.toJSONSchema(schema, params) as JsonSchema;
 }
 
-function isZodSchema(value: unknown): value is z.ZodType {
+function isZodSchema(value: unknown): value is ZodSchemaLike {
   return typeof value === "object" && value !== null && "_zod" in value;
 }
 

@@ -77,6 +77,9 @@ describe("the shipped interpreter", () => {
     expect(manifest.droppedCommands).toEqual(
       expect.arrayContaining(["sqlite3", "python3", "js-exec", "curl", "jq"]),
     );
+    // and nothing it never enables ships
+    const enabled = new Set<string>([...TRANSFORM_COMMANDS, ...SCRATCH_COMMANDS]);
+    expect(manifest.keptCommands.filter((name) => !enabled.has(name))).toEqual([]);
   });
 
   it("bundles none of just-bash's heavy dependencies, and keeps the licenses", () => {
@@ -98,5 +101,14 @@ describe("the shipped interpreter", () => {
     expect(() => applyPatches(base, [stale])).toThrow(/0999-stale\.patch no longer applies to chunks\/x\.js/);
     const fits = { ...stale, text: stale.text.replace("-let b = 5;", "-let b = 2;") };
     expect(applyPatches(base, [fits]).get("chunks/x.js")).toBe("let a = 1;\nlet b = 6;\nlet c = 3;\n");
+    // a hunk whose lines occur twice could land in the wrong place: refused
+    const twice = new Map([["chunks/x.js", "}\nreturn t;\n}\nlet b = 2;\n}\nreturn t;\n}\n"]]);
+    const ambiguous = {
+      name: "0998-ambiguous.patch",
+      text: "--- a/chunks/x.js\n+++ b/chunks/x.js\n@@ -1,3 +1,3 @@\n }\n-return t;\n+return u;\n }\n",
+    };
+    expect(() => applyPatches(twice, [ambiguous])).toThrow(
+      /0998-ambiguous\.patch hunk 1 \(@@ -1\) fits 2 places/,
+    );
   });
 });

@@ -51,7 +51,8 @@ function fingerprint(patches) {
 /** The .d.ts files reachable from just-bash's index.d.ts, copied as they are (Apache-2.0, with the license). */
 function copyTypes(into) {
   const from = join(JUST_BASH, "dist");
-  const queue = ["index.d.ts"];
+  // index.d.ts and what it reaches, and the one internal type the interpreter build exports.
+  const queue = ["index.d.ts", "execution-output.d.ts"];
   const seen = new Set();
   while (queue.length > 0) {
     const file = queue.pop();
@@ -69,15 +70,15 @@ function copyTypes(into) {
 }
 
 /** The license of every package esbuild bundled in (re2js, and what just-bash's bundle imports), with its text. */
-function thirdPartyLicenses(names) {
+function thirdPartyLicenses(names, dirs) {
   const sections = names.map((name) => {
-    const dir = join(ROOT, "node_modules", name);
+    const dir = dirs.get(name);
     const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
     const file = readdirSync(dir).find((entry) => /^(licen[cs]e|copying)(\.|$)/i.test(entry));
     if (!file) throw new Error(`interpreter build: ${name} ships no license file to carry into the bundle`);
     return `## ${name} ${pkg.version} (${pkg.license ?? "see below"})\n\n\`\`\`text\n${readFileSync(join(dir, file), "utf8").trim()}\n\`\`\`\n`;
   });
-  return `# Third-party code bundled into just-bash.js\n\njust-bash itself: LICENSE.just-bash (Apache-2.0).\n\n${sections.join("\n")}`;
+  return `# Third-party code bundled into just-bash.js\n\njust-bash itself: LICENSE.just-bash (Apache-2.0); its published bundle embeds its own dependencies (re2js 1.3.3 among them, MIT: the re2js license below).\n\n${sections.join("\n")}`;
 }
 
 /** One build at a time in this tree (several engineers may rebuild at once): a directory lock, stale after 2 min. */
@@ -223,6 +224,9 @@ async function main() {
     format: "esm",
     target: "node20",
     plugins: [stubPlugin],
+    // Independent of the caller's directory and of toolshell's tsconfig (its "strict" would add "use strict").
+    absWorkingDir: ROOT,
+    tsconfigRaw: {},
     legalComments: "inline",
     logLevel: "silent",
     metafile: true,
@@ -251,14 +255,14 @@ async function main() {
   writeFileSync(join(OUT_TMP, "LICENSE.just-bash"), readFileSync(join(JUST_BASH, "LICENSE"), "utf8"));
 
   const inputs = Object.keys(result.metafile.inputs);
-  const bundled = [
-    ...new Set(
-      inputs
-        .map((input) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1])
-        .filter((name) => name !== undefined),
-    ),
-  ].sort();
-  writeFileSync(join(OUT_TMP, "THIRD-PARTY-LICENSES.md"), thirdPartyLicenses(bundled));
+  // Each bundled package by the innermost node_modules/<package> of its files (a nested copy is its own package).
+  const packageDirs = new Map();
+  for (const input of inputs) {
+    const match = /^(.*node_modules\/((?:@[^/]+\/)?[^/]+))\//.exec(input);
+    if (match) packageDirs.set(match[2], join(ROOT, match[1]));
+  }
+  const bundled = [...packageDirs.keys()].sort();
+  writeFileSync(join(OUT_TMP, "THIRD-PARTY-LICENSES.md"), thirdPartyLicenses(bundled, packageDirs));
   writeFileSync(
     join(OUT_TMP, "manifest.json"),
     `${JSON.stringify(

@@ -63,5 +63,10 @@ if (command === "edit") {
   mkdirSync(PATCHES, { recursive: true });
   writeFileSync(file, `${header.trimEnd()}\n\n${body}`);
   console.log(`wrote ${file}${existing ? "" : " (fill in its header)"}; rebuilding`);
-  execFileSync(process.execPath, [join(ROOT, "scripts", "interpreter", "build.mjs")], { stdio: "inherit" });
+  execFileSync(process.execPath, [join(ROOT, "scripts", "interpreter", "build.mjs")], {
+    stdio: "inherit",
+    cwd: ROOT,
+  });
+  // The copies are ~8 MB each; edit makes them again from the patches.
+  rmSync(dir, { recursive: true, force: true });
 }

@@ -51,6 +51,15 @@ export const DROPPED_COMMANDS = new Set([
   "whoami",
   "help",
   "which",
+  // Not enabled by toolshell either: diff prints another format than GNU diff, ln would make links in the scratch
+  // space, env/printenv are answered by toolshell's own refusal, od/strings/time are not shell commands here.
+  "diff",
+  "ln",
+  "env",
+  "printenv",
+  "od",
+  "strings",
+  "time",
 ]);
 
 /** The published bundle, formatted by esbuild (one statement a line), written under `into`; path -> text. */
@@ -111,6 +120,25 @@ export function applyPatches(base, patches, into) {
       const source = files.get(file);
       if (source === undefined)
         throw new Error(`interpreter build: ${patch.name} patches ${file}, which just-bash's bundle lacks`);
+      // jsdiff places a hunk at another line when its context moved (other patches before it); in formatted
+      // minified code short contexts repeat, so a hunk must fit exactly one place, or it could land in the wrong one.
+      part.hunks.forEach((hunk, index) => {
+        const old = hunk.lines
+          .filter((line) => line[0] === " " || line[0] === "-")
+          .map((line) => line.slice(1));
+        const places = countPlaces(source, old);
+        if (places === 0) {
+          throw new Error(
+            `interpreter build: ${patch.name} no longer applies to ${file} (just-bash changed?); remake it with scripts/interpreter/patch.mjs`,
+          );
+        }
+        if (places > 1) {
+          throw new Error(
+            `interpreter build: ${patch.name} hunk ${index + 1} (@@ -${hunk.oldStart}) fits ${places} places in ${file}; ` +
+              "remake it with more context (scripts/interpreter/patch.mjs)",
+          );
+        }
+      });
       const result = applyPatch(source, part);
       if (result === false) {
         throw new Error(
@@ -122,6 +150,15 @@ export function applyPatches(base, patches, into) {
   }
   if (into) writeTree(files, into);
   return files;
+}
+
+/** How many times `lines` occur in `text` as whole consecutive lines. */
+function countPlaces(text, lines) {
+  const block = `\n${lines.join("\n")}\n`;
+  const haystack = `\n${text}${text.endsWith("\n") ? "" : "\n"}`;
+  let count = 0;
+  for (let at = haystack.indexOf(block); at !== -1; at = haystack.indexOf(block, at + 1)) count += 1;
+  return count;
 }
 
 /** just-bash's lazy command table in the formatted index.js: name, chunk file and the export the loader reads. */
