@@ -1,5 +1,5 @@
-import { Bash } from "#just-bash";
 import { afterAll, describe, expect, it } from "vitest";
+import { Bash } from "#just-bash";
 import { createJqCommand } from "../builtins/jq.js";
 import { refusedJqArgs } from "../src/jq/cli-args.js";
 import { runJq, runJqInline, stopJqWorker } from "../src/jq/worker.js";

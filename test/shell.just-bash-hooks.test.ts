@@ -1,7 +1,8 @@
 // The shell reaches into private parts of the pinned just-bash (3.4.2); each hook falls back quietly when their
 // shape changes, so these tests name the hook a just-bash upgrade broke.
-import { Bash } from "#just-bash";
+
 import { describe, expect, it } from "vitest";
+import { Bash } from "#just-bash";
 import { releaseDiscardedOutput } from "../src/shell/discarded-output.js";
 import { canStream } from "../src/shell/run-script.js";
 import { Stopper } from "../src/shell/stop.js";
@@ -15,7 +16,10 @@ describe("the hooks into the pinned just-bash", () => {
   });
 
   it("finds the output accumulator a terminated worker's output is kept from (run-script.ts canStream)", async () => {
-    expect(await canStream(), "run-script.ts: the ExecutionOutputAccumulator the interpreter build exports (scripts/interpreter/shared.mjs BUNDLE_FILES) is not the accumulator").toBe(true);
+    expect(
+      await canStream(),
+      "run-script.ts: the ExecutionOutputAccumulator the interpreter build exports (scripts/interpreter/shared.mjs BUNDLE_FILES) is not the accumulator",
+    ).toBe(true);
   });
 
   it("finds the limits the stopper lowers to end a run at its deadline (stop.ts)", () => {
