@@ -12,8 +12,9 @@ describe("the worker pool", () => {
     let ticks = 0;
     const ticker = setInterval(() => ticks++, 10);
     const started = Date.now();
-    // The input is made quickly (~0.2 s); the sed over it then runs for seconds in one synchronous call.
-    const result = await api.execute("echo start; printf '%0800000d' 0 | sed 's/0/1/g' | wc -c; echo end", {
+    // The input is made quickly (~0.4 s); the sed over it then runs for ~5 s in one synchronous call (0.8 MB took
+    // ~1 s once the patched sed got faster, so the run stopped by itself at the deadline).
+    const result = await api.execute("echo start; printf '%04000000d' 0 | sed 's/0/1/g' | wc -c; echo end", {
       timeoutMs: 1_000,
     });
     const elapsed = Date.now() - started;

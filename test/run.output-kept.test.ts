@@ -3,7 +3,7 @@ import { ScriptedTool } from "../src/index.js";
 import { track } from "./helpers.js";
 
 /** One synchronous command that runs for seconds: the worker never reaches its next command. */
-const STUCK = "printf '%0800000d' 0 | sed 's/0/1/g' | wc -c";
+const STUCK = "printf '%04000000d' 0 | sed 's/0/1/g' | wc -c";
 
 describe("a run whose worker is terminated", () => {
   const api = track(
