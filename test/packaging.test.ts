@@ -260,6 +260,8 @@ function measure(modules: string): Installed {
 
 interface Setup {
   alone: Installed;
+  /** tsc over a consumer of "toolshell" in the project with no optional peer installed. */
+  tscAlone: Ran;
   build: Ran;
   packedFiles: string[];
   imports: Record<string, { ok: boolean; exports?: string[]; url?: string; error?: string }>;
@@ -324,6 +326,32 @@ beforeAll(async () => {
   seedNodeModules(lone, Object.keys(manifest.dependencies));
   const offline = ["--offline", "--no-audit", "--no-fund", "--registry", "http://127.0.0.1:9/"];
   await npm(["install", ...offline, tarball], lone);
+  const alone = measure(join(lone, "node_modules"));
+  // Then Node's types, to typecheck a consumer of the root entry with none of the optional peers (zod included).
+  seedNodeModules(lone, ["@types/node"]);
+  writeFileSync(join(lone, CONSUMER), consumerSection("toolshell", "root"));
+  writeFileSync(
+    join(lone, "tsconfig.json"),
+    JSON.stringify({
+      compilerOptions: {
+        target: "ES2022",
+        module: "NodeNext",
+        moduleResolution: "NodeNext",
+        lib: ["ES2023"],
+        types: ["node"],
+        strict: true,
+        skipLibCheck: false,
+        skipDefaultLibCheck: true,
+        noEmit: true,
+      },
+      files: [CONSUMER],
+    }),
+  );
+  const tscAlone = await run(
+    process.execPath,
+    [join(ROOT_MODULES, "typescript/bin/tsc"), "-p", "tsconfig.json"],
+    lone,
+  );
   await npm(
     [
       "install",
@@ -348,7 +376,8 @@ beforeAll(async () => {
     run(process.execPath, [join(ROOT_MODULES, "typescript/bin/tsc"), "-p", "tsconfig.json"], app),
   ]);
   setup = {
-    alone: measure(join(lone, "node_modules")),
+    alone,
+    tscAlone,
     build,
     packedFiles: packed[0]?.files.map((file) => file.path) ?? [],
     imports: imports.code === 0 ? JSON.parse(imports.stdout) : {},
@@ -395,6 +424,11 @@ describe("the packed toolshell", () => {
     console.log(
       `toolshell alone: ${packages.length} packages, ${(bytes / 1e6).toFixed(1)} MB: ${packages.join(", ")}`,
     );
+  });
+
+  it("typechecks a consumer of the root entry with no optional peer installed (no zod, no MCP SDK, no ai)", () => {
+    expect(`${setup.tscAlone.stdout}${setup.tscAlone.stderr}`).toBe("");
+    expect(setup.tscAlone.code).toBe(0);
   });
 
   it("ships dist/src, dist/builtins and dist/interpreter, not sources, tests or examples", () => {
