@@ -216,6 +216,23 @@ function consumer(): { source: string; lines: Record<string, [number, number]> }
 
 const CONSUMER_FILE = consumer();
 
+/** The tsconfig of a consumer project: strict, NodeNext, the shipped .d.ts checked (skipLibCheck off). */
+const CONSUMER_TSCONFIG = JSON.stringify({
+  compilerOptions: {
+    target: "ES2022",
+    module: "NodeNext",
+    moduleResolution: "NodeNext",
+    lib: ["ES2023"],
+    types: ["node"],
+    strict: true,
+    skipLibCheck: false,
+    // TypeScript's own lib files are not what this checks: toolshell's .d.ts and what they import are
+    skipDefaultLibCheck: true,
+    noEmit: true,
+  },
+  files: [CONSUMER],
+});
+
 /** The install targets of issue 13, for `toolshell` alone (its optional peers aside). */
 const MAX_INSTALLED_PACKAGES = 12;
 const MAX_INSTALLED_BYTES = 15 * 1000 * 1000;
@@ -294,24 +311,7 @@ beforeAll(async () => {
   writeFileSync(join(app, "worker-run.mjs"), WORKER_RUN);
   writeFileSync(join(app, "tools.ts"), "export const tools = [];\n");
   writeFileSync(join(app, CONSUMER), CONSUMER_FILE.source);
-  writeFileSync(
-    join(app, "tsconfig.json"),
-    JSON.stringify({
-      compilerOptions: {
-        target: "ES2022",
-        module: "NodeNext",
-        moduleResolution: "NodeNext",
-        lib: ["ES2023"],
-        types: ["node"],
-        strict: true,
-        skipLibCheck: false,
-        // TypeScript's own lib files are not what this checks: toolshell's .d.ts and what they import are
-        skipDefaultLibCheck: true,
-        noEmit: true,
-      },
-      files: [CONSUMER],
-    }),
-  );
+  writeFileSync(join(app, "tsconfig.json"), CONSUMER_TSCONFIG);
 
   const build = await building;
   const packed = JSON.parse((await npm(["pack", "--json", "--pack-destination", work], ROOT)).stdout) as {
@@ -330,41 +330,13 @@ beforeAll(async () => {
   // Then Node's types, to typecheck a consumer of the root entry with none of the optional peers (zod included).
   seedNodeModules(lone, ["@types/node"]);
   writeFileSync(join(lone, CONSUMER), consumerSection("toolshell", "root"));
-  writeFileSync(
-    join(lone, "tsconfig.json"),
-    JSON.stringify({
-      compilerOptions: {
-        target: "ES2022",
-        module: "NodeNext",
-        moduleResolution: "NodeNext",
-        lib: ["ES2023"],
-        types: ["node"],
-        strict: true,
-        skipLibCheck: false,
-        skipDefaultLibCheck: true,
-        noEmit: true,
-      },
-      files: [CONSUMER],
-    }),
-  );
+  writeFileSync(join(lone, "tsconfig.json"), CONSUMER_TSCONFIG);
   const tscAlone = await run(
     process.execPath,
     [join(ROOT_MODULES, "typescript/bin/tsc"), "-p", "tsconfig.json"],
     lone,
   );
-  await npm(
-    [
-      "install",
-      "--offline",
-      "--no-audit",
-      "--no-fund",
-      "--ignore-scripts",
-      "--registry",
-      "http://127.0.0.1:9/",
-      tarball,
-    ],
-    app,
-  );
+  await npm(["install", ...offline, "--ignore-scripts", tarball], app);
 
   const bin = join(app, "node_modules", ".bin", "toolshell");
   const [imports, workerRun, binRun, binVersion, binTypeScript, tsc] = await Promise.all([
