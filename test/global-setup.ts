@@ -1,5 +1,5 @@
-// Every test run uses the interpreter built from the patches in the tree, also when vitest is started directly
-// (`npx vitest`), not through `npm test`'s pretest: the build is skipped when nothing changed.
+// Every test run (`npm test`, `npx vitest`, a single file) uses the interpreter built from the patches in the
+// tree: the build runs once before the tests and is skipped when nothing changed.
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
