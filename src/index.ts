@@ -1,7 +1,6 @@
-export type { BreakerOptions, RateLimitOptions } from "./breaker.js";
 export { ToolError, ToolshellError } from "./errors.js";
-export type { CallError, CallErrorCode, CallOptions, CallResult } from "./host-call.js";
-export type { Issue, IssueCode } from "./issues.js";
+export type { Issue, IssueCode } from "./issues/issue.js";
+export type { BreakerOptions, RateLimitOptions } from "./registry/breaker.js";
 export {
   askForDestructive,
   type Policy,
@@ -9,10 +8,13 @@ export {
   type PolicyDecision,
   type ToolAnnotations,
   type ToolRisk,
-} from "./policy.js";
-export type { OutcomeCode } from "./protocol.js";
-export type { OnCall, PlannedCall } from "./registry.js";
-export { resultText } from "./result-text.js";
+} from "./registry/policy.js";
+export type { OnCall, PlannedCall } from "./registry/registry.js";
+export type { ToolStats } from "./registry/stats.js";
+export type { SpanLike, TelemetryOptions, TracerLike } from "./registry/telemetry.js";
+export type { CallError, CallErrorCode, CallOptions, CallResult } from "./run/host-call.js";
+export { resultText } from "./run/result-text.js";
+export type { CallRecord, TraceEntry } from "./run/trace.js";
 export type { JsonSchema } from "./schema/json-schema.js";
 export {
   type ExecuteOptions,
@@ -22,8 +24,6 @@ export {
   type ScriptedToolOptions,
   type ScriptToolDefinition,
 } from "./scripted-tool.js";
-export type { ToolStats } from "./stats.js";
-export type { SpanLike, TelemetryOptions, TracerLike } from "./telemetry.js";
 export type {
   InputSchema,
   NamelessTool,
@@ -31,5 +31,5 @@ export type {
   ToolContext,
   ToolDefinition,
   ToolSpec,
-} from "./tool.js";
-export type { CallRecord, TraceEntry } from "./trace.js";
+} from "./tool/tool.js";
+export type { OutcomeCode } from "./worker/protocol.js";

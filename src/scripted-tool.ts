@@ -1,6 +1,4 @@
-import { type BreakerOptions, breakerSettings } from "./breaker.js";
 import { ToolshellError } from "./errors.js";
-import { type CallOptions, type CallResult, callFromHost } from "./host-call.js";
 import {
   DEFAULT_MAX_COMMANDS,
   DEFAULT_MAX_CONCURRENCY,
@@ -14,20 +12,22 @@ import {
   MAX_TIMEOUT_MS,
   MAX_TRACE_ENTRIES,
 } from "./limits.js";
-import { PlanRecorder } from "./plan.js";
-import type { Policy } from "./policy.js";
-import { renderSystemPrompt } from "./prompt.js";
-import type { RunLimits, RunRequest } from "./protocol.js";
-import { type OnCall, type PlannedCall, Registry } from "./registry.js";
-import { type RunSetup, runInline, runIsolated } from "./run.js";
+import { type BreakerOptions, breakerSettings } from "./registry/breaker.js";
+import { PlanRecorder } from "./registry/plan.js";
+import type { Policy } from "./registry/policy.js";
+import { type OnCall, type PlannedCall, Registry } from "./registry/registry.js";
+import type { ToolStats } from "./registry/stats.js";
+import { createTelemetry, type Telemetry, type TelemetryOptions } from "./registry/telemetry.js";
+import { type CallOptions, type CallResult, callFromHost } from "./run/host-call.js";
+import { type RunSetup, runInline, runIsolated } from "./run/run.js";
+import { type CallRecord, completeTrace, type TraceEntry } from "./run/trace.js";
 import type { JsonSchema } from "./schema/json-schema.js";
-import { type CatalogSnapshot, sharedPool } from "./shell/pool.js";
-import type { ToolStats } from "./stats.js";
-import { createTelemetry, type Telemetry, type TelemetryOptions } from "./telemetry.js";
-import { shownBytes } from "./text.js";
-import { type NamelessTool, normalizeTool, type ToolDefinition, type ToolSpec } from "./tool.js";
-import { type CallRecord, completeTrace, type TraceEntry } from "./trace.js";
-import { untrustedNonce, wrapUntrusted } from "./untrusted.js";
+import { renderSystemPrompt } from "./shell/prompt.js";
+import { shownBytes } from "./text/format.js";
+import { untrustedNonce, wrapUntrusted } from "./text/untrusted.js";
+import { type NamelessTool, normalizeTool, type ToolDefinition, type ToolSpec } from "./tool/tool.js";
+import { type CatalogSnapshot, sharedPool } from "./worker/pool.js";
+import type { RunLimits, RunRequest } from "./worker/protocol.js";
 
 /** Limits of one run; every field is optional and has a sane default. */
 export interface ExecutionLimitsOptions {

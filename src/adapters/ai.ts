@@ -21,10 +21,10 @@ import {
   tool,
 } from "ai";
 import { ToolshellError } from "../errors.js";
-import type { ToolRisk } from "../policy.js";
-import { resultText } from "../result-text.js";
+import type { ToolRisk } from "../registry/policy.js";
+import { resultText } from "../run/result-text.js";
 import type { ExecuteResult, ScriptedTool } from "../scripted-tool.js";
-import type { ToolContext } from "../tool.js";
+import type { ToolContext } from "../tool/tool.js";
 import { type AdapterRunOptions, providerInputSchema, runScriptInput } from "./script-input.js";
 
 export { providerToolName } from "./names.js";

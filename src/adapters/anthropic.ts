@@ -10,7 +10,7 @@
  * and `additionalProperties: false`, uses only keywords that mean the same in draft-07 and 2020-12.
  * @module
  */
-import { resultText } from "../result-text.js";
+import { resultText } from "../run/result-text.js";
 import type { ScriptedTool } from "../scripted-tool.js";
 import { exportedToolName } from "./names.js";
 import {

@@ -12,7 +12,7 @@
  * strict mode's rules (every property required, no additional properties), so strict is on by default.
  * @module
  */
-import { resultText } from "../result-text.js";
+import { resultText } from "../run/result-text.js";
 import type { ExecuteResult, ScriptedTool } from "../scripted-tool.js";
 import { exportedToolName } from "./names.js";
 import {

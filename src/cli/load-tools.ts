@@ -3,7 +3,7 @@ import { extname, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { ecommerceToolset } from "../demo/ecommerce-tools.js";
 import { ScriptedTool } from "../scripted-tool.js";
-import type { ToolDefinition } from "../tool.js";
+import type { ToolDefinition } from "../tool/tool.js";
 import { CliError, EXIT_USAGE, errorMessage } from "./errors.js";
 
 /** What a `--tools` module may export as a whole: tools plus, optionally, the script tool's name and description. */

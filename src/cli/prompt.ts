@@ -1,5 +1,5 @@
-import { renderSystemPrompt } from "../prompt.js";
 import type { ScriptedTool, ScriptToolDefinition } from "../scripted-tool.js";
+import { renderSystemPrompt } from "../shell/prompt.js";
 
 /** What `toolshell prompt` shows: the system prompt and the script tool's definition. */
 export interface PromptParts {

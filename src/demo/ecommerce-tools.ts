@@ -3,7 +3,7 @@
  * run`, `prompt`, `mcp` and `repl` without `--tools`), and the tools of the runnable example, its test and the
  * benchmarks (bench/tools.mjs mirrors them in plain JS).
  */
-import type { ToolDefinition } from "../tool.js";
+import type { ToolDefinition } from "../tool/tool.js";
 
 const users = new Map([
   [42, { id: 42, name: "Jane Doe", email: "jane@example.com", tier: "gold" }],

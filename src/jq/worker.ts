@@ -3,7 +3,7 @@
 // stopped by terminating the worker, which is then replaced lazily on the next call.
 
 import { Worker } from "node:worker_threads";
-import { clearHeapFlags } from "../shell/heap-flags.js";
+import { clearHeapFlags } from "../worker/heap-flags.js";
 import { JqDriver, type JqResult, refusedArgv } from "./driver.js";
 import { JQ_DRIVER_CONFIG, JQ_EXIT_ABORTED, JQ_EXIT_TIMEOUT, JQ_WORKER_HEAP_MB } from "./limits.js";
 import { getJqModule } from "./wasm-module.js";

@@ -1,6 +1,6 @@
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { ToolError } from "../errors.js";
-import { trimNewlinesEnd } from "../text.js";
+import { trimNewlinesEnd } from "../text/format.js";
 
 /** One content block of a tool result, as loosely as the wire allows (unknown types must not be lost). */
 interface ContentBlock {

@@ -1,7 +1,7 @@
 /**
  * TM-DOS-005: what one upstream tool's schemas may cost the host. Its validators are compiled in one synchronous
  * step when it is registered, so a tool past these bounds is skipped rather than allowed to hold the event loop.
- * Texts and data are cleaned and checked at registration, for every third-party listing (src/third-party.ts).
+ * Texts and data are cleaned and checked at registration, for every third-party listing (src/tool/third-party.ts).
  */
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { forEachSubschema } from "../schema/walk.js";

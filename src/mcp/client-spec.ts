@@ -1,6 +1,6 @@
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { ToolshellError } from "../errors.js";
-import { assertToolName } from "../tool.js";
+import { assertToolName } from "../tool/tool.js";
 
 /** An upstream started as a child process speaking MCP over stdio. */
 export interface StdioUpstream {

@@ -18,9 +18,9 @@ import {
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import { ToolshellError } from "../errors.js";
-import { renderSystemPrompt } from "../prompt.js";
-import { resultText } from "../result-text.js";
+import { resultText } from "../run/result-text.js";
 import type { ExecuteResult, ScriptedTool } from "../scripted-tool.js";
+import { renderSystemPrompt } from "../shell/prompt.js";
 import { DISCOVER_ANNOTATIONS, scriptAnnotations } from "./server-annotations.js";
 import {
   answerDiscover,

@@ -3,9 +3,9 @@
  * the shell's own `help` and `discover`) without running a script. Pure: no MCP SDK import here.
  */
 import { toolList, toolUsage } from "../../builtins/help.js";
+import { closest } from "../issues/suggest.js";
 import type { JsonSchema } from "../schema/json-schema.js";
-import { closest } from "../suggest.js";
-import type { ToolSpec } from "../tool.js";
+import type { ToolSpec } from "../tool/tool.js";
 
 /** What the `discover` tool accepts: a tool's name, or filters that must all hold (none lists every tool). */
 export interface DiscoverQuery {

@@ -6,7 +6,7 @@
 import type { CodeOptions } from "ajv/dist/2020.js";
 import { RE2JS } from "#just-bash";
 import { ToolshellError } from "../errors.js";
-import type { Issue } from "../issues.js";
+import type { Issue } from "../issues/issue.js";
 
 /** A pattern quoted in an error is cut to this many characters. */
 const MAX_QUOTED_PATTERN = 200;

@@ -7,8 +7,8 @@
 // `module.exports` under NodeNext, which only happens to be the class too.
 import { Ajv2020, type ErrorObject } from "ajv/dist/2020.js";
 import { ToolshellError } from "../errors.js";
-import { type Issue, renderValue } from "../issues.js";
-import { closest } from "../suggest.js";
+import { type Issue, renderValue } from "../issues/issue.js";
+import { closest } from "../issues/suggest.js";
 import type { JsonSchema } from "./json-schema.js";
 import { linearRegExp, withPatternBudget } from "./regex.js";
 import { effectiveType, isRecord, propertySchemas, resolveLocalRef, typeLabel } from "./resolve.js";

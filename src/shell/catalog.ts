@@ -1,7 +1,7 @@
-import { compileFlagParser } from "../flags.js";
-import type { Issue } from "../issues.js";
+import { compileFlagParser } from "../flags/parse.js";
+import type { Issue } from "../issues/issue.js";
 import { compileValidator } from "../schema/validate.js";
-import type { ToolSpec } from "../tool.js";
+import type { ToolSpec } from "../tool/tool.js";
 
 interface CompiledTool {
   parse: (argv: string[]) => { params: Record<string, unknown>; issues: Issue[] };

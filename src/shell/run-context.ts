@@ -1,6 +1,6 @@
 import type { ExecResult } from "#just-bash";
-import type { CallOutcome, CallRequest, RejectedCall, RunLimits } from "../protocol.js";
-import { TraceRecorder } from "../trace.js";
+import { TraceRecorder } from "../run/trace.js";
+import type { CallOutcome, CallRequest, RejectedCall, RunLimits } from "../worker/protocol.js";
 import type { ShellCatalog } from "./catalog.js";
 
 /** Sends one validated call to the host and resolves with what the tool returned. */

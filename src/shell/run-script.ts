@@ -17,7 +17,7 @@ import { mktempCommand } from "../../builtins/mktemp.js";
 import { outCommand } from "../../builtins/out.js";
 import { parallelCommand } from "../../builtins/parallel.js";
 import { callTool, toolCommand } from "../../builtins/tool-command.js";
-import { cutMiddle } from "../budget.js";
+import { closest } from "../issues/suggest.js";
 import {
   MAX_AWK_ITERATIONS,
   MAX_PIPE_BYTES,
@@ -25,8 +25,8 @@ import {
   MAX_SHELL_LIST_ITEMS,
   MAX_SHELL_WORK_UNITS,
 } from "../limits.js";
-import type { RunRequest, RunResult } from "../protocol.js";
-import { closest } from "../suggest.js";
+import { cutMiddle } from "../text/cut.js";
+import type { RunRequest, RunResult } from "../worker/protocol.js";
 import type { ShellCatalog } from "./catalog.js";
 import {
   ABSENT_COMMANDS,

@@ -1,5 +1,5 @@
 import { parse } from "#just-bash";
-import type { ToolSpec } from "../tool.js";
+import type { ToolSpec } from "../tool/tool.js";
 import type { ShellCatalog } from "./catalog.js";
 import { literalText } from "./guard.js";
 

@@ -1,5 +1,5 @@
 /**
- * The differential suite's machinery, shared by test/differential.test.ts (CI) and run.ts (developers): find the
+ * The differential suite's machinery, shared by test/differential/differential.test.ts (CI) and run.ts (developers): find the
  * case files, run each one under GNU bash (mock tools as executables on PATH, reference jq/awk/bc first) and in
  * toolshell (one ScriptedTool over the same mock tools), and compare stdout bytes and exit code.
  */

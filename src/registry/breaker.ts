@@ -1,0 +1,150 @@
+import { ToolshellError } from "../errors.js";
+
+/**
+ * When a tool stops answering calls for a while: after `failures` failed calls within `windowMs` the circuit
+ * opens and calls are answered `<tool>: temporarily unavailable (N recent failures)` (exit 75) without running
+ * the callback; once `cooldownMs` has passed, one trial call runs (half-open): success closes the circuit, a
+ * failure opens it again for another cooldown.
+ * @example
+ * { name: "search", breaker: { failures: 5, windowMs: 60_000, cooldownMs: 30_000 }, execute }
+ */
+export interface BreakerOptions {
+  /** Failed calls within the window that open the circuit (default 5). */
+  failures?: number;
+  /** How far back failures count, in ms (default 60 s). */
+  windowMs?: number;
+  /** How long the circuit stays open before a trial call, in ms (default 30 s). */
+  cooldownMs?: number;
+}
+
+/**
+ * At most `calls` calls of a tool per `perMs` (a sliding window, shared by every run and host call of one
+ * ScriptedTool); past it a call answers `<tool>: rate limited (...)` with exit 75 without running.
+ */
+export interface RateLimitOptions {
+  calls: number;
+  perMs: number;
+}
+
+/** Exit code of a call refused because its tool is unavailable for now (circuit open, rate limited): EX_TEMPFAIL. */
+export const TEMPORARY_FAILURE_EXIT: number = 75;
+
+/** How a finished call counts for the breaker. */
+export type BreakerVerdict = "success" | "failure" | "neutral";
+
+function whole(value: unknown, field: string, tool: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 1) {
+    throw new ToolshellError("invalid_tool", `${tool}: ${field} must be a whole number of at least 1`);
+  }
+  return value;
+}
+
+/** Checks breaker options at registration, filling the defaults. */
+export function breakerSettings(options: BreakerOptions, tool: string): Required<BreakerOptions> {
+  if (typeof options !== "object" || options === null) {
+    throw new ToolshellError("invalid_tool", `${tool}: breaker must be an object or false`);
+  }
+  return {
+    failures: whole(options.failures, "breaker.failures", tool, 5),
+    windowMs: whole(options.windowMs, "breaker.windowMs", tool, 60_000),
+    cooldownMs: whole(options.cooldownMs, "breaker.cooldownMs", tool, 30_000),
+  };
+}
+
+/** Checks rate limit options at registration. */
+export function rateLimitSettings(options: RateLimitOptions, tool: string): RateLimitOptions {
+  if (typeof options !== "object" || options === null) {
+    throw new ToolshellError("invalid_tool", `${tool}: rateLimit must be { calls, perMs }`);
+  }
+  const calls = whole(options.calls, "rateLimit.calls", tool, 0);
+  if (calls > 100_000)
+    throw new ToolshellError("invalid_tool", `${tool}: rateLimit.calls must be at most 100000`);
+  return { calls, perMs: whole(options.perMs, "rateLimit.perMs", tool, 0) };
+}
+
+/**
+ * One tool's circuit: closed (calls run), open (calls refused until the cooldown passes), half-open (one trial
+ * call runs; the others are refused until it ends). Shared by every run of a ScriptedTool; synchronous, so a
+ * call pays no await for it.
+ */
+export class CircuitBreaker {
+  /** Times of recent failures, oldest first; never more than `failures` of them. */
+  private readonly recent: number[] = [];
+  private openedAt: number | undefined;
+  private trialRunning = false;
+
+  constructor(
+    private readonly settings: Required<BreakerOptions>,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** The state as a caller would describe it. */
+  get state(): "closed" | "open" | "half-open" {
+    if (this.openedAt === undefined) return "closed";
+    return this.trialRunning || this.now() - this.openedAt >= this.settings.cooldownMs ? "half-open" : "open";
+  }
+
+  /**
+   * Whether a call may run now: `"run"`, `"trial"` (the one half-open call: report how it ended with `settle`),
+   * or the number of recent failures to quote when refusing.
+   */
+  admit(): "run" | "trial" | number {
+    if (this.openedAt === undefined) return "run";
+    if (this.trialRunning || this.now() - this.openedAt < this.settings.cooldownMs) return this.recent.length;
+    this.trialRunning = true;
+    return "trial";
+  }
+
+  /** Reports how an admitted call ended. A neutral end (denied, cancelled, a ToolError answer) frees the trial. */
+  settle(verdict: BreakerVerdict, trial: boolean): void {
+    if (trial) this.trialRunning = false;
+    if (verdict === "neutral") return;
+    if (verdict === "success") {
+      if (trial) {
+        this.openedAt = undefined;
+        this.recent.length = 0;
+      }
+      return;
+    }
+    const now = this.now();
+    if (trial) {
+      this.openedAt = now;
+      return;
+    }
+    const recent = this.recent;
+    recent.push(now);
+    while (recent.length > 0 && (recent[0] as number) <= now - this.settings.windowMs) recent.shift();
+    if (recent.length > this.settings.failures) recent.shift();
+    if (this.openedAt === undefined && recent.length >= this.settings.failures) this.openedAt = now;
+  }
+}
+
+/** A sliding-window count of one tool's calls: a ring of the last `calls` start times. */
+export class RateLimiter {
+  private readonly starts: Float64Array;
+  private next = 0;
+
+  constructor(
+    private readonly settings: RateLimitOptions,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.starts = new Float64Array(settings.calls).fill(Number.NEGATIVE_INFINITY);
+  }
+
+  /** Whether one more call fits in the window now (without counting it). */
+  allows(): boolean {
+    return (this.starts[this.next] as number) <= this.now() - this.settings.perMs;
+  }
+
+  /** Counts a call that starts now. */
+  take(): void {
+    this.starts[this.next] = this.now();
+    this.next = (this.next + 1) % this.starts.length;
+  }
+
+  /** The refusal's words. */
+  describe(): string {
+    return `at most ${this.settings.calls} calls per ${this.settings.perMs} ms`;
+  }
+}

@@ -1,0 +1,327 @@
+import { AsyncResource } from "node:async_hooks";
+import { setMaxListeners } from "node:events";
+import { COLD_START_GRACE_MS, EXIT_BUSY, KILL_GRACE_MS } from "../limits.js";
+import type { PlanRecorder } from "../registry/plan.js";
+import type { OnCall, Registry } from "../registry/registry.js";
+import type { SpanLike } from "../registry/telemetry.js";
+import { ShellCatalog } from "../shell/catalog.js";
+import { runScript, truncate } from "../shell/run-script.js";
+import { type StopReason, signalReason } from "../shell/stop.js";
+import type { Busy, CatalogSnapshot, RunTicket, WorkerPool } from "../worker/pool.js";
+import type { CallOutcome, CallRequest, RunRequest, RunResult } from "../worker/protocol.js";
+import type { RunHandle, RunHandlers } from "../worker/shell-worker.js";
+import { type CallRecord, elapsedMs, TraceRecorder } from "./trace.js";
+
+/** Everything one execute() needs, resolved by ScriptedTool. */
+export interface RunSetup {
+  request: RunRequest;
+  registry: Registry;
+  catalog: CatalogSnapshot;
+  signal: AbortSignal | undefined;
+  context: unknown;
+  tenant: string | undefined;
+  /** Plan mode's record of the calls it did not run. */
+  plan?: PlanRecorder;
+  /** The run's span (telemetry): each call's span is its child. */
+  span?: SpanLike;
+  /** The run's own onCall hook. */
+  onCall?: OnCall;
+  /** The records of the run's calls by call id, filled by the registry, to complete the trace. */
+  records?: Map<string, CallRecord>;
+}
+
+/**
+ * The run's own signal, which every callback of the run gets: aborted by the caller's signal, or once the run's
+ * clock (started by `start()`) passes its budget, with reason name "TimeoutError".
+ */
+class RunClock {
+  readonly controller = new AbortController();
+  private timer: NodeJS.Timeout | undefined;
+  private readonly onCallerAbort = () => this.controller.abort(new DOMException("aborted", "AbortError"));
+
+  constructor(private readonly setup: RunSetup) {
+    // Every call in flight listens to this signal (and so may its callback): fan-out must not warn on the host.
+    setMaxListeners(0, this.controller.signal);
+    if (setup.signal?.aborted) this.onCallerAbort();
+    else setup.signal?.addEventListener("abort", this.onCallerAbort, { once: true });
+  }
+
+  /** Epoch ms at which the run ends (set by `start`). */
+  deadline = Number.POSITIVE_INFINITY;
+
+  start(): void {
+    this.deadline = Date.now() + this.setup.request.timeoutMs;
+    this.arm();
+  }
+
+  private arm(): void {
+    clearTimeout(this.timer);
+    if (this.controller.signal.aborted) return;
+    this.timer = setTimeout(
+      () => this.controller.abort(new DOMException("timed out", "TimeoutError")),
+      Math.max(0, this.deadline - Date.now()),
+    );
+  }
+
+  /**
+   * TM-DOS-004: the deadline never stops. While a new worker starts for the run, it is moved by what is left of
+   * COLD_START_GRACE_MS (the hard ceiling: timeoutMs plus that grace, whatever the pool does); once the worker is
+   * ready the run keeps only what the start took.
+   */
+  private graceLeft = COLD_START_GRACE_MS;
+  /** When the current start began, and the grace it was lent. */
+  private starting: { since: number; lent: number } | undefined;
+
+  /** Whether the run's time ran out while a new worker was starting for it. */
+  get timedOutStarting(): boolean {
+    return this.starting !== undefined && this.reason === "timeout";
+  }
+
+  workerStarting(): void {
+    if (this.controller.signal.aborted || this.starting) return;
+    this.starting = { since: Date.now(), lent: this.graceLeft };
+    this.deadline += this.graceLeft;
+    this.arm();
+  }
+
+  workerReady(): void {
+    const starting = this.starting;
+    if (!starting || this.controller.signal.aborted) return;
+    this.starting = undefined;
+    const took = Math.min(starting.lent, Date.now() - starting.since);
+    this.graceLeft -= took;
+    this.deadline -= starting.lent - took;
+    this.arm();
+  }
+
+  get reason(): StopReason | undefined {
+    return this.controller.signal.aborted ? signalReason(this.controller.signal) : undefined;
+  }
+
+  dispose(): void {
+    clearTimeout(this.timer);
+    this.setup.signal?.removeEventListener("abort", this.onCallerAbort);
+  }
+}
+
+function callTool(setup: RunSetup, call: CallRequest, clock: RunClock): Promise<CallOutcome> {
+  return setup.registry.invoke(call.name, call.params, {
+    callId: call.callId,
+    stdin: call.stdin,
+    signal: clock.controller.signal,
+    runDeadline: clock.deadline,
+    context: setup.context,
+    tenant: setup.tenant,
+    sanitizeErrors: setup.request.sanitizeErrors,
+    plan: setup.plan,
+    span: setup.span,
+    onCall: setup.onCall,
+    records: setup.records,
+  });
+}
+
+/** Inline runs keep each tool list's compiled parsers and validators, as a worker does. */
+const inlineCatalogs = new WeakMap<CatalogSnapshot, ShellCatalog>();
+
+function inlineCatalog(snapshot: CatalogSnapshot): ShellCatalog {
+  let catalog = inlineCatalogs.get(snapshot);
+  if (!catalog) {
+    catalog = new ShellCatalog(snapshot.tools);
+    inlineCatalogs.set(snapshot, catalog);
+  }
+  return catalog;
+}
+
+/** Runs on the caller's thread: lowest latency, for trusted scripts (a CPU-bound command blocks the host). */
+export async function runInline(setup: RunSetup): Promise<RunResult> {
+  const clock = new RunClock(setup);
+  if (clock.reason) return notStarted(clock.reason, setup.request.timeoutMs);
+  try {
+    const catalog = inlineCatalog(setup.catalog);
+    const signal = clock.controller.signal;
+    const request = { ...setup.request, deadline: Date.now() + setup.request.timeoutMs };
+    clock.start();
+    return await runScript(request, catalog, (call) => callTool(setup, call, clock), { signal }, 0);
+  } catch (error) {
+    // TM-FS-003: whatever a script does, execute() resolves: a failure the shell did not turn into a command's
+    // status ends the run with exit 1 and says so, as a worker's "failed" does (it never throws to the caller).
+    const message = error instanceof Error ? error.message : String(error);
+    const trace = new TraceRecorder(setup.request.limits.maxTraceEntries);
+    return lostRun(message, undefined, setup.request, trace, undefined);
+  } finally {
+    clock.dispose();
+  }
+}
+
+/** What a run that never began was waiting for: a free worker, or a new one to start (TM-DOS-004). */
+type Waited = "free" | "start" | undefined;
+
+/** Why a run never began (see notStarted). */
+function neverStarted(reason: StopReason | Busy, timeoutMs: number, waited: Waited): string {
+  if (typeof reason === "object") {
+    const whose = reason.full === "caller" ? "of your runs are" : "runs are";
+    return `toolshell: busy: ${reason.waiting} ${whose} already waiting for a free shell worker; the script never started (retry later)\n`;
+  }
+  if (reason === "abort") return "toolshell: aborted\n";
+  if (waited === "start")
+    return `toolshell: timed out after ${timeoutMs} ms (and up to ${COLD_START_GRACE_MS} ms more) waiting for a new shell worker to start; the script never started (retry later)\n`;
+  return waited
+    ? `toolshell: timed out after ${timeoutMs} ms waiting for a free shell worker; the script never started (retry later)\n`
+    : `toolshell: timed out after ${timeoutMs} ms\n`;
+}
+
+/**
+ * A run that never began: its signal was aborted before, or it timed out while waiting for a free worker
+ * (TM-DOS-004), or too many runs were waiting already (busy).
+ */
+function notStarted(reason: StopReason | Busy, timeoutMs: number, waited?: Waited): RunResult {
+  const stderr = neverStarted(reason, timeoutMs, waited);
+  const exitCode = typeof reason === "object" ? EXIT_BUSY : reason === "timeout" ? 124 : 130;
+  return {
+    stdout: "",
+    stderr,
+    exitCode,
+    trace: [],
+    truncated: false,
+    traceDropped: 0,
+  };
+}
+
+/** What a terminated worker had printed (top-level statements that ended), if anything. */
+interface Printed {
+  stdout: string;
+  stderr: string;
+  cut: boolean;
+}
+
+/**
+ * The result of a run whose worker had to be terminated or failed: what it had printed, the trace of the calls
+ * the host saw, and why it ended.
+ */
+function lostRun(
+  message: string,
+  reason: StopReason | undefined,
+  request: RunRequest,
+  trace: TraceRecorder,
+  printed: Printed | undefined,
+): RunResult {
+  const { timeoutMs } = request;
+  const why =
+    reason === "timeout"
+      ? `toolshell: timed out after ${timeoutMs} ms (the shell did not stop by itself and was terminated)\n`
+      : reason === "abort"
+        ? "toolshell: aborted (the shell did not stop by itself and was terminated)\n"
+        : `toolshell: ${message}\n`;
+  const exitCode = reason === "timeout" ? 124 : reason === "abort" ? 130 : 1;
+  const limit = request.limits.maxOutputBytes;
+  const stdout = truncate(printed?.stdout ?? "", limit, "stdout");
+  const stderr = truncate(printed?.stderr ?? "", limit, "stderr");
+  const overflow = printed?.cut
+    ? "toolshell: the output printed before the shell was terminated was longer than what it keeps; the rest is lost\n"
+    : "";
+  return {
+    stdout: stdout.text,
+    stderr: stderr.text + overflow + why,
+    exitCode,
+    trace: trace.entries,
+    truncated: stdout.cut || stderr.cut || (printed?.cut ?? false),
+    traceDropped: trace.dropped,
+  };
+}
+
+/**
+ * Runs in a worker. Tool calls come back to this thread. On the deadline or an abort the worker is asked to
+ * stop (it keeps what it printed); if it has not answered within a short grace, it is terminated and replaced,
+ * and the run ends with the trace of the calls this thread saw.
+ */
+export function runIsolated(setup: RunSetup, pool: WorkerPool): Promise<RunResult> {
+  const clock = new RunClock(setup);
+  if (clock.reason) return Promise.resolve(notStarted(clock.reason, setup.request.timeoutMs));
+  // The calls this thread saw, bounded like the worker's own trace (TM-MEM-003).
+  const seen = new TraceRecorder(setup.request.limits.maxTraceEntries);
+  let handle: RunHandle | undefined;
+  return new Promise((resolve) => {
+    let settled = false;
+    let killTimer: NodeJS.Timeout | undefined;
+    const finish = (result: RunResult) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(killTimer);
+      clock.dispose();
+      resolve(result);
+    };
+    const onCall = (call: CallRequest) => {
+      const started = performance.now();
+      // The registry answers every call, never rejects; should that ever break, the script still gets an answer.
+      void callTool(setup, call, clock)
+        .catch(
+          (): CallOutcome => ({
+            stdout: "",
+            stderr: `${call.name}: the call failed inside toolshell\n`,
+            exitCode: 1,
+            code: "handler_failed",
+          }),
+        )
+        .then((outcome) => {
+          const durationMs = elapsedMs(started);
+          const { name, argv, params, callId } = call;
+          const { exitCode, outputIssues, decision, planned } = outcome;
+          seen.record({
+            name,
+            kind: "tool",
+            argv,
+            params,
+            exitCode,
+            durationMs,
+            callId,
+            ...(outputIssues ? { outputIssues } : {}),
+            ...(decision ? { decision } : {}),
+            ...(planned ? { planned } : {}),
+          });
+          handle?.answer(call.callId, outcome);
+        });
+    };
+    const onFailed = (message: string) =>
+      finish(lostRun(message, clock.reason, setup.request, seen, handle?.printed()));
+    const stop = () => {
+      const reason = clock.reason ?? "abort";
+      // Still waiting for a worker: nothing ran, so say that (the pool takes the run out of its queue).
+      const waited = clock.timedOutStarting ? "start" : "free";
+      if (!handle) return finish(notStarted(reason, setup.request.timeoutMs, waited));
+      handle.stop(reason);
+      killTimer = setTimeout(() => {
+        const printed = handle?.printed();
+        handle?.kill();
+        finish(lostRun("", reason, setup.request, seen, printed));
+      }, KILL_GRACE_MS);
+    };
+    clock.controller.signal.addEventListener("abort", stop, { once: true });
+    // TM-ISO-001: a pool worker's message listener and the outbox watcher are shared by every run of the process
+    // and deliver in the async context of whichever run started them. This run's messages are handled in the
+    // context of the execute() that started it, so its callbacks, policy, onCall hooks and spans see the caller's
+    // AsyncLocalStorage stores (and OpenTelemetry context), never another tenant's. (runInAsyncScope closures:
+    // AsyncResource.bind and AsyncLocalStorage.snapshot cost ~25 us each on Node 20, a closure ~0.3 us.)
+    const caller = new AsyncResource("toolshell.run");
+    const handlers: RunHandlers = {
+      onCall: (call) => caller.runInAsyncScope(onCall, null, call),
+      onDone: (result) => caller.runInAsyncScope(finish, null, result),
+      onFailed: (message) => caller.runInAsyncScope(onFailed, null, message),
+    };
+    // TM-DOS-004: the caller's timeoutMs counts from here, the wait for a free worker included.
+    clock.start();
+    const ticket: RunTicket = {
+      owner: setup.registry,
+      tenant: setup.tenant,
+      signal: clock.controller.signal,
+      deadline: () => clock.deadline,
+      workerStarting: () => clock.workerStarting(),
+      workerReady: () => clock.workerReady(),
+    };
+    void pool.start(setup.request, setup.catalog, handlers, ticket).then((started) => {
+      if (!started) return;
+      if ("full" in started) return finish(notStarted(started, setup.request.timeoutMs));
+      handle = started;
+      if (clock.controller.signal.aborted) started.stop(clock.reason ?? "abort");
+    });
+  });
+}

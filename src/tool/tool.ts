@@ -1,0 +1,415 @@
+import { createRequire } from "node:module";
+import { ToolshellError } from "../errors.js";
+import {
+  type BreakerOptions,
+  breakerSettings,
+  type RateLimitOptions,
+  rateLimitSettings,
+} from "../registry/breaker.js";
+import { resolveRisk, type ToolAnnotations, type ToolRisk } from "../registry/policy.js";
+import type { JsonSchema } from "../schema/json-schema.js";
+import { cleanThirdPartySpec, THIRD_PARTY_LISTING } from "./third-party.js";
+
+/** What a tool's `execute` receives besides its params. */
+export interface ToolContext<Context = unknown> {
+  /** Text piped into the command (`echo '{...}' | update_user`), decoded as UTF-8; undefined when nothing was piped. */
+  stdin: string | undefined;
+  /** Aborted when the run is cancelled or passes its deadline. */
+  signal: AbortSignal;
+  /** Same signal under the AI SDK's name, so AI SDK tools work unchanged. */
+  abortSignal: AbortSignal;
+  /** Unique id of this call (also in the trace). */
+  callId: string;
+  /** Same id under the AI SDK's name. */
+  toolCallId: string;
+  /** Epoch ms by which this call must end (the smallest of the run's deadline and the tool's timeoutMs). */
+  deadline: number;
+  /** The tenant given to `execute(script, { tenant })`, if any. */
+  tenant: string | undefined;
+  /** The per-run context given to `execute(script, { context })`. */
+  context: Context;
+  /** Where the call came from: "shell" (a script, whatever ran it: execute(), MCP, an adapter) or "host" (api.call). */
+  surface: "shell" | "host";
+  /** Always empty: present so AI SDK tools that read `messages` keep working. */
+  messages: never[];
+}
+
+/**
+ * A zod 4 schema, an AI SDK `jsonSchema()` wrapper, a Standard Schema with JSON Schema output, plain JSON Schema,
+ * or a lazy schema (a function returning one of those, as the AI SDK's `lazySchema()` makes).
+ */
+export type InputSchema = JsonSchema | ZodSchemaLike | { jsonSchema: unknown } | boolean | (() => unknown);
+
+/**
+ * A zod 4 schema (or zod 3.25's `zod/v4`), typed by its shape: zod is an optional peer, so toolshell's types do not
+ * need it installed.
+ */
+export interface ZodSchemaLike {
+  readonly _zod: { readonly def: unknown };
+}
+
+/**
+ * One tool: it becomes a shell command named `name`.
+ * `execute` may be sync or async; a string result is written as is, any other JSON value as compact JSON plus a
+ * newline, and `undefined`/`null` write nothing. An `execute` that returns an async iterable (an async generator,
+ * as streaming AI SDK tools are) is read to its end and its last value written.
+ */
+export interface ToolDefinition<Params = Record<string, unknown>, Context = unknown> {
+  name: string;
+  /** A string; AI SDK 7 tools may carry a function, which is called once with no context. */
+  description?: string | ((options: never) => string);
+  /** JSON Schema, a zod schema or an AI SDK `jsonSchema()`; omitted means any flags are accepted. */
+  inputSchema?: unknown;
+  /**
+   * The shape of what `execute` returns (JSON Schema, zod or AI SDK `jsonSchema()`). `help <tool>` shows it
+   * compactly so a script gets its jq paths right; each returned value is checked against it (mismatches are
+   * listed in the trace's `outputIssues`, or fail the call under the `strictOutput` option).
+   */
+  outputSchema?: unknown;
+  /** Free-form labels for `discover --tag`. */
+  tags?: readonly string[];
+  /** One category for `discover --category`. */
+  category?: string;
+  /**
+   * Bytes of this tool's output a command passes on; past it the head and tail are kept around a marker, and the
+   * whole output stays readable in the run with `out <call id>`. Unset: no per-tool budget.
+   */
+  maxOutputBytes?: number;
+  /** What the tool may do; unset parts default to the safe side (may write, destructive). */
+  risk?: Partial<ToolRisk>;
+  /** MCP annotations (`readOnlyHint`, ...), read when `risk` does not say. */
+  annotations?: ToolAnnotations;
+  /**
+   * The longest one call may take (one attempt, under `retry`); past it the call ends with exit 124 even if the
+   * callback ignores its signal.
+   */
+  timeoutMs?: number;
+  /**
+   * Bounded retries for an idempotent tool (registering one on a tool whose risk is not idempotent is an error):
+   * an attempt that throws (other than a ToolError) or passes its `timeoutMs` is tried again, up to `attempts` in
+   * all, after `backoffMs`, doubled each time; never past the call's deadline, never after a cancel.
+   */
+  retry?: RetryOptions;
+  /** This tool's circuit breaker, or `false` for none; default: the ScriptedTool's `breaker` option. */
+  breaker?: BreakerOptions | false;
+  /** At most `calls` calls per `perMs` (shared by every run and host call); past it a call exits 75 without running. */
+  rateLimit?: RateLimitOptions;
+  /**
+   * `"untrusted"` for tools whose output is third-party text (web pages, mail): a run that called one has its
+   * stdout and stderr delimited by per-run markers, and each call's output is scanned for prompt-injection
+   * phrasing (`injectionFlags` in the trace). A signal and a boundary for the model, not a defense.
+   */
+  trust?: "trusted" | "untrusted";
+  /**
+   * `"untrusted"` when the tool's description and its schemas' descriptions and titles come from a third party
+   * (an upstream MCP server, a plugin manifest): they are cleaned (control, bidi and invisible characters
+   * removed, lengths capped) and fenced in `systemPrompt()`, `help` and `discover` as text that is data, never
+   * instructions.
+   */
+  descriptionTrust?: "trusted" | "untrusted";
+  // A method signature on purpose: its bivariance lets AI SDK tools, typed (input, options), register as they are.
+  execute(params: Params, context: ToolContext<Context>): unknown;
+}
+
+/** An AI SDK `tool({ description, inputSchema, execute })` value; its name comes from where it is registered. */
+export interface NamelessTool<Params = Record<string, unknown>, Context = never>
+  extends Omit<ToolDefinition<Params, Context>, "name" | "execute"> {
+  /** AI SDK's older name for inputSchema. */
+  parameters?: unknown;
+  /** Optional in the AI SDK's type (client-side tools have none); registering one without it is an error. */
+  execute?(params: Params, context: ToolContext<Context>): unknown;
+}
+
+/** The serialisable description of a tool: what the shell (in its worker) needs to parse, validate and document it. */
+export interface ToolSpec {
+  name: string;
+  description: string;
+  inputSchema: JsonSchema;
+  /** What the tool prints, as JSON Schema; absent when the tool declares none. */
+  outputSchema?: JsonSchema;
+  tags: string[];
+  category: string | undefined;
+  /** Per-tool output budget in bytes, when set. */
+  maxOutputBytes?: number;
+  /** What the tool may do (from `risk` or MCP `annotations`, safe defaults for what they leave unsaid). */
+  risk: ToolRisk;
+  /** The tool's output is third-party text (`trust: "untrusted"`): the run's result is wrapped in markers. */
+  untrusted?: true;
+  /** The description and schema texts are third-party (`descriptionTrust: "untrusted"`): fenced where shown. */
+  untrustedDescription?: true;
+}
+
+/** The `retry` option of a tool. */
+export interface RetryOptions {
+  /** Attempts in all, the first included (2-10). */
+  attempts: number;
+  /** Wait before the second attempt in ms, doubled before each next one (default 100). */
+  backoffMs?: number;
+}
+
+/** A registered tool: its spec plus the callback that stays on the caller's thread. */
+export interface RegisteredTool {
+  spec: ToolSpec;
+  timeoutMs: number | undefined;
+  retry?: Required<RetryOptions>;
+  /** Resolved breaker settings: undefined to use the ScriptedTool's default, false for none. */
+  breaker?: Required<BreakerOptions> | false;
+  rateLimit?: RateLimitOptions;
+  execute: (params: Record<string, unknown>, context: ToolContext) => unknown;
+}
+
+const TOOL_NAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,127}$/;
+
+/** Checks a tool name: letters, digits, `_`, `-`, `.` (namespaces); nothing a shell would misread. */
+export function assertToolName(name: unknown): asserts name is string {
+  if (typeof name !== "string" || !TOOL_NAME.test(name) || name.endsWith(".") || name.includes("..")) {
+    throw new ToolshellError(
+      "invalid_tool_name",
+      `invalid tool name ${JSON.stringify(name)}: use 1-128 letters, digits, "_", "-" or "." (namespaces), starting with a letter or "_"`,
+    );
+  }
+}
+
+/**
+ * zod is the user's (an optional peer): a zod 4 schema converts itself (`schema.toJSONSchema`, so the user's own zod
+ * instance does the work); zod/mini schemas, which lack the method, go through the zod the user installed.
+ */
+function zodToJsonSchema(schema: ZodSchemaLike, io: SchemaIo): JsonSchema {
+  const params = { io, unrepresentable: "any" as const };
+  const own = (schema as { toJSONSchema?: (options: typeof params) => unknown }).toJSONSchema;
+  if (typeof own === "function") return own.call(schema, params) as JsonSchema;
+  const core = createRequire(import.meta.url)("zod/v4/core") as {
+    toJSONSchema: (input: ZodSchemaLike, options: typeof params) => unknown;
+  };
+  return core.toJSONSchema(schema, params) as JsonSchema;
+}
+
+function isZodSchema(value: unknown): value is ZodSchemaLike {
+  return typeof value === "object" && value !== null && "_zod" in value;
+}
+
+/** A zod 3 schema: zod's Standard Schema without zod 4's `_zod` internals. */
+function isZod3Schema(value: object): boolean {
+  const standard = (value as { "~standard"?: { vendor?: unknown } })["~standard"];
+  return "_def" in value && standard?.vendor === "zod";
+}
+
+type SchemaIo = "input" | "output";
+
+function standardJsonSchema(value: object, io: SchemaIo): unknown {
+  const standard = (
+    value as { "~standard"?: { jsonSchema?: Partial<Record<SchemaIo, (options: object) => unknown>> } }
+  )["~standard"];
+  const convert = standard?.jsonSchema?.[io];
+  return typeof convert === "function" ? convert({ target: "draft-2020-12" }) : undefined;
+}
+
+/**
+ * Converts any accepted schema form into one JSON Schema object, once, at registration. `io` says which side of
+ * a transforming zod schema is meant: "input" for params, "output" for what a tool returns.
+ */
+export function toJsonSchema(
+  schema: InputSchema | undefined,
+  toolName: string,
+  io: SchemaIo = "input",
+): JsonSchema {
+  const field = `${io}Schema`;
+  if (schema === undefined || schema === true) return {};
+  if (schema === false) return { not: {} };
+  if (typeof schema === "function") return lazySchema(schema, toolName, io);
+  if (isZodSchema(schema)) {
+    try {
+      return zodToJsonSchema(schema, io);
+    } catch (error) {
+      throw new ToolshellError(
+        "invalid_schema",
+        `${toolName}: zod schema cannot be converted to JSON Schema`,
+        {
+          cause: error,
+        },
+      );
+    }
+  }
+  if (typeof schema !== "object" || schema === null || Array.isArray(schema)) {
+    throw new ToolshellError(
+      "invalid_schema",
+      `${toolName}: ${field} must be a JSON Schema object or a zod schema`,
+    );
+  }
+  if (isZod3Schema(schema)) {
+    throw new ToolshellError(
+      "invalid_schema",
+      `${toolName}: ${field} is a zod 3 schema, which toolshell cannot convert to JSON Schema; build it with zod 4 ` +
+        '(`import { z } from "zod"` with zod 4, or from "zod/v4" with zod 3.25), or register AI SDK tools with ' +
+        'addAiSdkTools from "toolshell/ai", which reads zod 3 as the AI SDK does',
+    );
+  }
+  // One unwrapping step only: zod's own JSON Schema output carries a `~standard` that yields itself again.
+  const unwrapped =
+    standardJsonSchema(schema, io) ??
+    ("jsonSchema" in schema && typeof schema.jsonSchema === "object" ? schema.jsonSchema : schema);
+  if (typeof unwrapped !== "object" || unwrapped === null || Array.isArray(unwrapped)) {
+    throw new ToolshellError("invalid_schema", `${toolName}: ${field} must be a JSON Schema object`);
+  }
+  try {
+    return structuredClone(unwrapped) as JsonSchema;
+  } catch (error) {
+    throw new ToolshellError(
+      "invalid_schema",
+      `${toolName}: ${field} must be plain JSON Schema (it holds a function, class instance or symbol); ` +
+        "pass a zod 4 schema or the JSON Schema itself",
+      { cause: error },
+    );
+  }
+}
+
+/**
+ * TM-INJ-001: a third party's listing (`descriptionTrust: "untrusted"`, or an MCP upstream's tool) is cleaned and
+ * checked once, here, so every surface shows the clean copy and a listing that hides characters in its data is
+ * refused, whatever path registered it; only `descriptionTrust: "untrusted"` fences the text where it is shown.
+ */
+function applyDescriptionTrust(spec: ToolSpec, definition: object): void {
+  const trust = (definition as { descriptionTrust?: unknown }).descriptionTrust;
+  if (trust !== undefined && trust !== "trusted" && trust !== "untrusted") {
+    throw new ToolshellError(
+      "invalid_tool",
+      `${spec.name}: descriptionTrust must be "trusted" or "untrusted"`,
+    );
+  }
+  const thirdParty = (definition as { [THIRD_PARTY_LISTING]?: unknown })[THIRD_PARTY_LISTING] === true;
+  if (trust !== "untrusted" && !thirdParty) return;
+  cleanThirdPartySpec(spec);
+  if (trust === "untrusted") spec.untrustedDescription = true;
+}
+
+/**
+ * A lazy schema (a function returning the schema, as the AI SDK's `lazySchema()` makes): called once here, at
+ * registration, and its result converted. It must return the schema itself, not a promise or another function.
+ */
+function lazySchema(thunk: () => unknown, toolName: string, io: SchemaIo): JsonSchema {
+  const field = `${io}Schema`;
+  let schema: unknown;
+  try {
+    schema = thunk();
+  } catch (error) {
+    const detail = error instanceof Error ? `: ${error.message}` : "";
+    throw new ToolshellError("invalid_schema", `${toolName}: lazy ${field} failed${detail}`, {
+      cause: error,
+    });
+  }
+  if (typeof schema === "function" || typeof (schema as PromiseLike<unknown> | null)?.then === "function") {
+    throw new ToolshellError(
+      "invalid_schema",
+      `${toolName}: lazy ${field} must return the schema itself (not a promise or another function)`,
+    );
+  }
+  return toJsonSchema(schema as InputSchema, toolName, io);
+}
+
+function stringList(value: unknown, toolName: string, field: string): string[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value) || !value.every((item) => typeof item === "string")) {
+    throw new ToolshellError("invalid_tool", `${toolName}: ${field} must be an array of strings`);
+  }
+  return [...value];
+}
+
+function describe(description: unknown, toolName: string): string {
+  if (description === undefined) return "";
+  if (typeof description === "string") return description.trim();
+  if (typeof description === "function") {
+    try {
+      const text: unknown = description({ context: undefined });
+      if (typeof text === "string") return text.trim();
+    } catch {
+      // fall through to the error below
+    }
+  }
+  throw new ToolshellError("invalid_tool", `${toolName}: description must be a string`);
+}
+
+/** Normalises a tool definition (or an AI SDK tool registered under `name`) into its registered form. */
+export function normalizeTool(
+  definition: ToolDefinition | (NamelessTool & { name: string }),
+): RegisteredTool {
+  if (typeof definition !== "object" || definition === null) {
+    throw new ToolshellError("invalid_tool", "a tool must be an object with name and execute");
+  }
+  const name = definition.name;
+  assertToolName(name);
+  if (typeof definition.execute !== "function") {
+    throw new ToolshellError("invalid_tool", `${name}: execute must be a function`);
+  }
+  const description = describe(definition.description, name);
+  if (definition.category !== undefined && typeof definition.category !== "string") {
+    throw new ToolshellError("invalid_tool", `${name}: category must be a string`);
+  }
+  const schemaSource = (definition.inputSchema ??
+    ("parameters" in definition ? definition.parameters : undefined)) as InputSchema | undefined;
+  const risk = resolveRisk(definition.risk, definition.annotations);
+  const spec: ToolSpec = {
+    name,
+    description,
+    inputSchema: toJsonSchema(schemaSource, name),
+    tags: stringList(definition.tags, name, "tags"),
+    category: definition.category,
+    risk,
+  };
+  if (definition.outputSchema !== undefined) {
+    spec.outputSchema = toJsonSchema(definition.outputSchema as InputSchema, name, "output");
+  }
+  const budget = definition.maxOutputBytes;
+  if (budget !== undefined) {
+    if (!Number.isSafeInteger(budget) || budget < 64) {
+      throw new ToolshellError(
+        "invalid_tool",
+        `${name}: maxOutputBytes must be a whole number of at least 64`,
+      );
+    }
+    spec.maxOutputBytes = budget;
+  }
+  const timeoutMs = definition.timeoutMs;
+  if (timeoutMs !== undefined && (!Number.isFinite(timeoutMs) || timeoutMs <= 0)) {
+    throw new ToolshellError("invalid_tool", `${name}: timeoutMs must be a positive number`);
+  }
+  const trust = definition.trust;
+  if (trust !== undefined && trust !== "trusted" && trust !== "untrusted") {
+    throw new ToolshellError("invalid_tool", `${name}: trust must be "trusted" or "untrusted"`);
+  }
+  if (trust === "untrusted") spec.untrusted = true;
+  applyDescriptionTrust(spec, definition);
+  const registered: RegisteredTool = {
+    spec,
+    timeoutMs,
+    execute: definition.execute as RegisteredTool["execute"],
+  };
+  if (definition.retry !== undefined) registered.retry = retrySettings(definition.retry, risk, name);
+  if (definition.breaker !== undefined) {
+    registered.breaker = definition.breaker === false ? false : breakerSettings(definition.breaker, name);
+  }
+  if (definition.rateLimit !== undefined)
+    registered.rateLimit = rateLimitSettings(definition.rateLimit, name);
+  return registered;
+}
+
+/** Checks a retry option: only an idempotent tool may be called twice for one call. */
+function retrySettings(retry: RetryOptions, risk: ToolRisk, name: string): Required<RetryOptions> {
+  if (!risk.idempotent) {
+    throw new ToolshellError(
+      "invalid_tool",
+      `${name}: retry needs an idempotent tool (risk: { idempotent: true } or annotations.idempotentHint); a retried call may run twice`,
+    );
+  }
+  const attempts = retry?.attempts;
+  if (typeof attempts !== "number" || !Number.isSafeInteger(attempts) || attempts < 2 || attempts > 10) {
+    throw new ToolshellError("invalid_tool", `${name}: retry.attempts must be a whole number from 2 to 10`);
+  }
+  const backoffMs = retry.backoffMs ?? 100;
+  if (!Number.isFinite(backoffMs) || backoffMs < 0 || backoffMs > 60_000) {
+    throw new ToolshellError(
+      "invalid_tool",
+      `${name}: retry.backoffMs must be a number of ms from 0 to 60000`,
+    );
+  }
+  return { attempts, backoffMs };
+}

@@ -1,0 +1,209 @@
+import { availableParallelism } from "node:os";
+import { MAX_WAITING_RUNS, MAX_WAITING_RUNS_PER_CALLER } from "../limits.js";
+import { resetStream, STOP_FLAG } from "../shell/stop.js";
+import type { ToolSpec } from "../tool/tool.js";
+import type { RunRequest } from "./protocol.js";
+import { type QueueFull, RunQueue, type Waiter } from "./run-queue.js";
+import { RunHandle, type RunHandlers, ShellWorker } from "./shell-worker.js";
+
+/**
+ * Whose run it is and its clock, for the wait for a worker (TM-DOS-004): waiting runs are served round robin by
+ * owner and tenant, leave the queue when `signal` aborts (the caller's timeoutMs counts the wait), and get what
+ * is left of their time. The clock never stops: a new worker's start-up is granted up to COLD_START_GRACE_MS more
+ * in all (limits.ts), so that a run's wall time is bounded by its timeoutMs plus that grace.
+ */
+export interface RunTicket {
+  /** The ScriptedTool the run is for (any object that stands for it). */
+  owner: object;
+  tenant: string | undefined;
+  signal: AbortSignal;
+  /** Epoch ms at which the run must end, read when it is handed to its worker. */
+  deadline(): number;
+  /** A new worker is starting for the run (its start-up is lent the grace)... */
+  workerStarting(): void;
+  /** ...and is ready (the run keeps what the start took, within the grace). */
+  workerReady(): void;
+}
+
+/** The run never started: too many runs already wait for a worker. */
+export type Busy = QueueFull;
+
+/** The tools as last sent to workers; a new id makes each worker take the new list once. */
+export interface CatalogSnapshot {
+  id: number;
+  tools: ToolSpec[];
+}
+
+/** The cores this process may run on (its CPU affinity). */
+const CORES = availableParallelism();
+
+/** Workers in a row that may die before they are ready before a run fails instead of waiting for another. */
+const MAX_FAILED_STARTS = 3;
+
+/** A pool of shell workers, started lazily, each running one script at a time. */
+export class WorkerPool {
+  private readonly idle: ShellWorker[] = [];
+  private readonly busy = new Set<ShellWorker>();
+  private readonly waiting: RunQueue<ShellWorker>;
+  private nextRunId = 1;
+  /** Workers in a row that died before they were ready. */
+  private failedStarts = 0;
+
+  constructor(
+    private readonly size: number,
+    private readonly memoryLimitMb: number,
+    queue: { maxWaiting: number; maxWaitingPerCaller: number } = {
+      maxWaiting: MAX_WAITING_RUNS,
+      maxWaitingPerCaller: MAX_WAITING_RUNS_PER_CALLER,
+    },
+  ) {
+    this.waiting = new RunQueue(queue.maxWaiting, queue.maxWaitingPerCaller);
+  }
+
+  private spawn(): ShellWorker {
+    const worker = new ShellWorker(this.memoryLimitMb, (dead) => this.forget(dead));
+    this.busy.add(worker);
+    worker.worker.ref();
+    return worker;
+  }
+
+  /**
+   * A worker for the run: an idle one, a new one while the pool is not full, else the run waits its turn; undefined
+   * when it left the queue (aborted, timed out).
+   */
+  private acquire(ticket: RunTicket): Promise<ShellWorker | undefined> | Busy {
+    const idle = this.idle.pop();
+    if (idle) {
+      this.busy.add(idle);
+      idle.worker.ref();
+      return Promise.resolve(idle);
+    }
+    if (this.busy.size < this.size) return Promise.resolve(this.spawn());
+    let resolve: (worker: ShellWorker | undefined) => void = () => {};
+    const taken = new Promise<ShellWorker | undefined>((settle) => {
+      resolve = settle;
+    });
+    const leave = () => {
+      this.waiting.remove(waiter);
+      resolve(undefined);
+    };
+    const waiter: Waiter<ShellWorker> = {
+      owner: ticket.owner,
+      tenant: ticket.tenant,
+      take: (worker) => {
+        ticket.signal.removeEventListener("abort", leave);
+        resolve(worker);
+      },
+    };
+    const full = this.waiting.add(waiter);
+    if (full) return full;
+    ticket.signal.addEventListener("abort", leave, { once: true });
+    return taken;
+  }
+
+  private release(worker: ShellWorker): void {
+    worker.runId = -1;
+    // TM-MEM-005: a worker retiring after its run (its heap stayed large) is replaced, not reused.
+    if (worker.dead) {
+      this.forget(worker);
+      return;
+    }
+    const next = this.waiting.next();
+    if (next) next.take(worker);
+    else {
+      this.busy.delete(worker);
+      this.idle.push(worker);
+      worker.worker.unref();
+    }
+  }
+
+  private forget(worker: ShellWorker): void {
+    const wasBusy = this.busy.delete(worker);
+    const index = this.idle.indexOf(worker);
+    if (index !== -1) this.idle.splice(index, 1);
+    const next = wasBusy ? this.waiting.next() : undefined;
+    if (next) next.take(this.spawn());
+  }
+
+  /**
+   * Starts a run as soon as a worker is free for it, with what is left of its time then. Undefined: it never
+   * started (it left the queue, or `onFailed` was told why).
+   */
+  async start(
+    request: RunRequest,
+    catalog: CatalogSnapshot,
+    handlers: RunHandlers,
+    ticket: RunTicket,
+  ): Promise<RunHandle | Busy | undefined> {
+    if (ticket.signal.aborted) return undefined;
+    const acquired = this.acquire(ticket);
+    if (!(acquired instanceof Promise)) return acquired;
+    const worker = await acquired;
+    if (!worker) return undefined;
+    if (!worker.started && !worker.dead) {
+      ticket.workerStarting();
+      await worker.ready;
+      ticket.workerReady();
+    }
+    if (ticket.signal.aborted && !worker.dead) {
+      this.release(worker);
+      return undefined;
+    }
+    if (worker.dead) {
+      // A worker that dies before it is ready would die again: after a few, the run fails instead of the pool
+      // spawning threads forever. A later run tries again.
+      if (!worker.started && ++this.failedStarts >= MAX_FAILED_STARTS) {
+        this.failedStarts = 0;
+        handlers.onFailed(`the shell could not start${worker.failure ? ` (${worker.failure})` : ""}`);
+        return undefined;
+      }
+      return this.start(request, catalog, handlers, ticket);
+    }
+    this.failedStarts = 0;
+    const runId = this.nextRunId++;
+    worker.runId = runId;
+    Atomics.store(worker.stopFlag, 0, STOP_FLAG.none);
+    resetStream(worker.output);
+    worker.handlers = {
+      onCall: handlers.onCall,
+      onDone: (result) => {
+        this.release(worker);
+        handlers.onDone(result);
+      },
+      onFailed: (message) => {
+        if (!worker.dead) this.release(worker);
+        handlers.onFailed(message);
+      },
+    };
+    const tools = worker.catalogId === catalog.id ? undefined : catalog.tools;
+    worker.catalogId = catalog.id;
+    const timed = { ...request, deadline: ticket.deadline() };
+    // Spinning pays only while every spinning thread has a core of its own: this run's worker, the others that
+    // are busy, and the host. Past that (one core, or more runs than cores), it would take their CPU time.
+    const spin = this.busy.size + 1 <= CORES;
+    worker.begin({ type: "run", runId, request: timed, catalogId: catalog.id, tools, spin });
+    return new RunHandle(worker, runId);
+  }
+
+  /** Stops every worker. */
+  async close(): Promise<void> {
+    const all = [...this.idle, ...this.busy];
+    this.idle.length = 0;
+    this.busy.clear();
+    await Promise.all(all.map((worker) => worker.worker.terminate()));
+  }
+}
+
+const pools = new Map<string, WorkerPool>();
+
+/** The pool shared by every ScriptedTool with the same size and memory cap, so servers do not multiply threads. */
+export function sharedPool(size: number | undefined, memoryLimitMb: number): WorkerPool {
+  const workers = size ?? Math.max(1, Math.min(4, CORES));
+  const key = `${workers}:${memoryLimitMb}`;
+  let pool = pools.get(key);
+  if (!pool) {
+    pool = new WorkerPool(workers, memoryLimitMb);
+    pools.set(key, pool);
+  }
+  return pool;
+}

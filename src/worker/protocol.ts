@@ -1,0 +1,130 @@
+/**
+ * The messages between the caller's thread and a shell worker, in one leaf module both sides import.
+ * One message each way per tool call; everything else travels once per run.
+ */
+
+import type { TraceEntry } from "../run/trace.js";
+import type { ToolSpec } from "../tool/tool.js";
+
+/** Per-run limits, resolved on the caller's side. */
+export interface RunLimits {
+  maxToolCalls: number;
+  maxOutputBytes: number;
+  maxLoopIterations: number;
+  maxCommands: number;
+  maxTraceEntries: number;
+  /** Tool calls in flight at once. */
+  maxConcurrency: number;
+  /** Bytes of tool output kept for `out`. */
+  maxKeptOutputBytes: number;
+}
+
+export interface RunRequest {
+  script: string;
+  env: Record<string, string>;
+  limits: RunLimits;
+  /** Epoch milliseconds at which the run must stop (set when the run is handed to the shell). */
+  deadline: number;
+  /** The run's wall-time budget, for messages. */
+  timeoutMs: number;
+  sanitizeErrors: boolean;
+  /** The run's scratch space: an in-memory /tmp of at most this many bytes (absent: no filesystem, TM-FS-002). */
+  scratch?: { maxBytes: number };
+}
+
+export interface RunResult {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+  trace: TraceEntry[];
+  /** True when stdout or stderr were cut at the output limit. */
+  truncated: boolean;
+  /** Trace entries past the trace limit that were not kept. */
+  traceDropped: number;
+  /** Calls the shell refused for invalid params (they never reached the host), for the host's records. */
+  rejected?: RejectedCall[];
+}
+
+/** A call whose flags or params failed inside the shell: its callback never ran and the host never saw it. */
+export interface RejectedCall {
+  callId: string;
+  name: string;
+  durationMs: number;
+  /** UTF-8 bytes of the params' JSON (as far as they were parsed) plus piped stdin. */
+  bytesIn: number;
+}
+
+/** Why a call did not produce a value: one code per stage of the registry that can stop a call. */
+export type CallErrorCode =
+  | "not_found"
+  | "invalid_params"
+  | "payload_too_large"
+  | "denied"
+  | "rate_limited"
+  | "circuit_open"
+  | "timeout"
+  | "cancelled"
+  | "handler_failed"
+  | "invalid_output";
+
+/** How a call ended: `"ok"` or the error code. */
+export type OutcomeCode = "ok" | CallErrorCode;
+
+/** What a tool call returns to the shell. */
+export interface CallOutcome {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+  /** How the returned value fails the tool's outputSchema, one short line each (absent when it matches). */
+  outputIssues?: string[];
+  /** What the policy decided, when the ScriptedTool has one. */
+  decision?: "allow" | "deny";
+  /** Plan mode recorded this call instead of running it. */
+  planned?: true;
+  /** How the call ended, set by the registry on every outcome it gives (exit codes are not guessed from). */
+  code?: OutcomeCode;
+}
+
+export interface CallRequest {
+  name: string;
+  /** The words the script passed, for the trace. */
+  argv: string[];
+  params: Record<string, unknown>;
+  stdin: string | undefined;
+  callId: string;
+}
+
+/**
+ * TM-DOS-002: what a worker tells the host when a message was lost on its side: one from the host it could not
+ * read, or one of its own it could not send. The run then ends at once and the worker is replaced, instead of the
+ * run waiting until its deadline for a message that never comes.
+ */
+export interface LostMessage {
+  type: "lost";
+  /** `read`: a message from the host could not be deserialized here; `sent`: one of the worker's could not be serialized. */
+  failed: "read" | "sent";
+  /** The serializer's error message. */
+  reason: string;
+}
+
+export type ToHost =
+  | { type: "ready" }
+  | LostMessage
+  /** `slot`: the worker spins for the answer on its reply channel (spin-channel.ts) armed with this number. */
+  | { type: "call"; runId: number; call: CallRequest; slot?: number }
+  /** `retire`: the worker's heap passed its cap, or stayed large after the run; the host replaces it (TM-MEM-005). */
+  | { type: "done"; runId: number; result: RunResult; retire?: boolean }
+  | { type: "failed"; runId: number; message: string; retire?: boolean };
+
+export type ToWorker =
+  /** `spin`: the run may spin and watch for messages (0010); false when the threads would share a core. */
+  | {
+      type: "run";
+      runId: number;
+      request: RunRequest;
+      catalogId: number;
+      tools?: ToolSpec[];
+      spin: boolean;
+    }
+  | { type: "result"; runId: number; callId: string; outcome: CallOutcome }
+  | { type: "abort"; runId: number; reason: "timeout" | "abort" };

@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { ScriptedTool } from "../../src/index.js";
+import { track } from "../helpers.js";
+
+/** One synchronous command that runs for seconds: the worker never reaches its next command. */
+const STUCK = "printf '%04000000d' 0 | sed 's/0/1/g' | wc -c";
+
+describe("a run whose worker is terminated", () => {
+  const api = track(
+    new ScriptedTool({
+      name: "kept",
+      workers: 1,
+      tools: [{ name: "greet", execute: ({ name }) => `héllo ${String(name)}\n` }],
+    }),
+  );
+
+  it("keeps what its finished top-level statements printed, with exit 124 and the trace", async () => {
+    const result = await api.execute(
+      `echo one; greet --name ana; f() { echo "from f"; echo oops >&2; }; f; ${STUCK}; echo never`,
+      { timeoutMs: 1_000 },
+    );
+    expect(result).toMatchObject({
+      stdout: "one\nhéllo ana\nfrom f\n",
+      stderr:
+        "oops\ntoolshell: timed out after 1000 ms (the shell did not stop by itself and was terminated)\n",
+      exitCode: 124,
+      truncated: false,
+    });
+    expect(result.trace.map((entry) => [entry.name, entry.exitCode])).toEqual([["greet", 0]]);
+    // The replacement worker starts clean: nothing of the lost run shows up in the next one.
+    expect(await api.execute("echo next")).toMatchObject({ stdout: "next\n", stderr: "", exitCode: 0 });
+  });
+});
+
+describe("sleep under a deadline", () => {
+  for (const isolation of ["worker", "inline"] as const) {
+    it(`ends at the deadline and keeps what was printed (${isolation})`, async () => {
+      const api = track(new ScriptedTool({ name: `sleepy_${isolation}`, isolation }));
+      const started = Date.now();
+      const result = await api.execute("echo before; sleep 30; echo after", { timeoutMs: 300 });
+      expect(Date.now() - started).toBeLessThan(2_000);
+      expect(result).toMatchObject({
+        stdout: "before\n",
+        stderr: "toolshell: timed out after 300 ms\n",
+        exitCode: 124,
+      });
+    });
+  }
+});
