@@ -1,7 +1,7 @@
 import type { Command, ExecResult } from "#just-bash";
 import type { RunContext } from "../src/shell/run-context.js";
-import type { ToolSpec } from "../src/tool.js";
-import { fenceUntrustedText, UNTRUSTED_TEXT_NOTE } from "../src/untrusted.js";
+import { fenceUntrustedText, UNTRUSTED_TEXT_NOTE } from "../src/text/untrusted.js";
+import type { ToolSpec } from "../src/tool/tool.js";
 import { commandResult, timed } from "./common.js";
 import { toolList } from "./help.js";
 

@@ -1,12 +1,16 @@
 import type { Command } from "#just-bash";
-import { listAtMost, MAX_LISTED_VALUES } from "../src/issues.js";
+import { listAtMost, MAX_LISTED_VALUES } from "../src/issues/issue.js";
+import { closest } from "../src/issues/suggest.js";
 import { describeFlags, usageLine } from "../src/schema/describe.js";
 import { outputShape } from "../src/schema/shape.js";
 import { HELP_COMMAND } from "../src/shell/guard.js";
 import type { RunContext } from "../src/shell/run-context.js";
-import { closest } from "../src/suggest.js";
-import type { ToolSpec } from "../src/tool.js";
-import { escapeHiddenInJson, shownDescription as shownText, UNTRUSTED_TEXT_NOTE } from "../src/untrusted.js";
+import {
+  escapeHiddenInJson,
+  shownDescription as shownText,
+  UNTRUSTED_TEXT_NOTE,
+} from "../src/text/untrusted.js";
+import type { ToolSpec } from "../src/tool/tool.js";
 import { commandResult, timed } from "./common.js";
 
 const SHELL_SUMMARY =

@@ -1,11 +1,11 @@
 import type { ByteString, Command, ExecResult } from "#just-bash";
-import { cutMiddle } from "../src/budget.js";
-import { checkJsonParams } from "../src/flag-checks.js";
-import { formatIssues } from "../src/issues.js";
-import type { CallOutcome } from "../src/protocol.js";
+import { checkJsonParams } from "../src/flags/checks.js";
+import { formatIssues } from "../src/issues/issue.js";
+import { elapsedMs } from "../src/run/trace.js";
 import type { RunContext } from "../src/shell/run-context.js";
-import type { ToolSpec } from "../src/tool.js";
-import { elapsedMs } from "../src/trace.js";
+import { cutMiddle } from "../src/text/cut.js";
+import type { ToolSpec } from "../src/tool/tool.js";
+import type { CallOutcome } from "../src/worker/protocol.js";
 import { bytesResult, commandResult as result, stdinText } from "./common.js";
 import { toolUsage } from "./help.js";
 
