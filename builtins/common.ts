@@ -1,6 +1,6 @@
 import { bytesOutput, type ExecResult, unsafeBytesFromLatin1 } from "#just-bash";
-import { elapsedMs, type TraceEntry } from "../src/run/trace.js";
 import type { RunContext } from "../src/shell/run-context.js";
+import { elapsedMs, type TraceEntry } from "../src/trace/trace.js";
 
 /** A command's result with text stdout. */
 export function commandResult(stdout: string, stderr: string, exitCode: number): ExecResult {

@@ -1,11 +1,11 @@
 import type { ByteString, Command, ExecResult } from "#just-bash";
 import { checkJsonParams } from "../src/flags/checks.js";
 import { formatIssues } from "../src/issues/issue.js";
-import { elapsedMs } from "../src/run/trace.js";
 import type { RunContext } from "../src/shell/run-context.js";
 import { cutMiddle } from "../src/text/cut.js";
+import type { CallOutcome } from "../src/tool/call.js";
 import type { ToolSpec } from "../src/tool/tool.js";
-import type { CallOutcome } from "../src/worker/protocol.js";
+import { elapsedMs } from "../src/trace/trace.js";
 import { bytesResult, commandResult as result, stdinText } from "./common.js";
 import { toolUsage } from "./help.js";
 

@@ -12,20 +12,21 @@ import {
   MAX_TIMEOUT_MS,
   MAX_TRACE_ENTRIES,
 } from "./limits.js";
-import { type BreakerOptions, breakerSettings } from "./registry/breaker.js";
 import { PlanRecorder } from "./registry/plan.js";
 import type { Policy } from "./registry/policy.js";
 import { type OnCall, type PlannedCall, Registry } from "./registry/registry.js";
 import type { ToolStats } from "./registry/stats.js";
 import { createTelemetry, type Telemetry, type TelemetryOptions } from "./registry/telemetry.js";
 import { type CallOptions, type CallResult, callFromHost } from "./run/host-call.js";
+import type { ExecuteResult } from "./run/result.js";
 import { type RunSetup, runInline, runIsolated } from "./run/run.js";
-import { type CallRecord, completeTrace, type TraceEntry } from "./run/trace.js";
 import type { JsonSchema } from "./schema/json-schema.js";
 import { renderSystemPrompt } from "./shell/prompt.js";
 import { shownBytes } from "./text/format.js";
 import { untrustedNonce, wrapUntrusted } from "./text/untrusted.js";
+import { type BreakerOptions, breakerSettings } from "./tool/resilience.js";
 import { type NamelessTool, normalizeTool, type ToolDefinition, type ToolSpec } from "./tool/tool.js";
+import { type CallRecord, completeTrace, type TraceEntry } from "./trace/trace.js";
 import { type CatalogSnapshot, sharedPool } from "./worker/pool.js";
 import type { RunLimits, RunRequest } from "./worker/protocol.js";
 
@@ -127,33 +128,6 @@ export interface ExecuteOptions<Context = unknown> {
   onCall?: OnCall;
   /** This run's scratch space, instead of the ScriptedTool's `scratch` (`false` turns it off). */
   scratch?: boolean | { maxBytes?: number };
-}
-
-/** What a run produced. */
-export interface ExecuteResult {
-  stdout: string;
-  stderr: string;
-  exitCode: number;
-  trace: TraceEntry[];
-  /** True when stdout or stderr was cut at maxOutputBytes (a marker line says so). */
-  truncated: boolean;
-  /** Entries past the first 1,000 that the trace did not keep. */
-  traceDropped: number;
-  /**
-   * Entries whose argv or params were cut to the trace's byte budget (each such entry has `truncated`); absent
-   * when none was.
-   */
-  traceTruncated?: number;
-  /**
-   * In plan mode: the calls of tools that are not read-only, in order, which did not run; their params are cut
-   * like the trace's past its byte budget (see PlannedCall).
-   */
-  plannedCalls?: PlannedCall[];
-  /**
-   * Set when the run called a `trust: "untrusted"` tool: stdout and stderr are then each delimited by
-   * `<<untrusted-output nonce=N>>` ... `<<end-untrusted-output nonce=N>>` with this run's nonce.
-   */
-  untrusted?: { nonce: string; tools: string[] };
 }
 
 /** The script tool's own definition, ready for any LLM API. */

@@ -405,7 +405,7 @@ describe("the packed toolshell", () => {
 
   it("ships dist/src, dist/builtins and dist/interpreter, not sources, tests or examples", () => {
     expect(setup.packedFiles).toContain("dist/src/cli/main.js");
-    expect(setup.packedFiles).toContain("dist/src/worker/entry.js");
+    expect(setup.packedFiles).toContain("dist/src/script/thread.js");
     expect(setup.packedFiles).toContain("dist/src/demo/ecommerce-tools.js");
     expect(setup.packedFiles).toEqual(
       expect.arrayContaining([

@@ -21,9 +21,10 @@ import {
   tool,
 } from "ai";
 import { ToolshellError } from "../errors.js";
-import type { ToolRisk } from "../registry/policy.js";
+import type { ExecuteResult } from "../run/result.js";
 import { resultText } from "../run/result-text.js";
-import type { ExecuteResult, ScriptedTool } from "../scripted-tool.js";
+import type { ScriptedTool } from "../scripted-tool.js";
+import type { ToolRisk } from "../tool/risk.js";
 import type { ToolContext } from "../tool/tool.js";
 import { type AdapterRunOptions, providerInputSchema, runScriptInput } from "./script-input.js";
 

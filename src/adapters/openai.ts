@@ -12,8 +12,10 @@
  * strict mode's rules (every property required, no additional properties), so strict is on by default.
  * @module
  */
+
+import type { ExecuteResult } from "../run/result.js";
 import { resultText } from "../run/result-text.js";
-import type { ExecuteResult, ScriptedTool } from "../scripted-tool.js";
+import type { ScriptedTool } from "../scripted-tool.js";
 import { exportedToolName } from "./names.js";
 import {
   type ExportOptions,

@@ -1,4 +1,5 @@
-import type { ExecuteOptions, ExecuteResult, ScriptedTool, ScriptToolDefinition } from "../scripted-tool.js";
+import type { ExecuteResult } from "../run/result.js";
+import type { ExecuteOptions, ScriptedTool, ScriptToolDefinition } from "../scripted-tool.js";
 
 /**
  * Per-call options of the adapters' run helpers, passed on to `api.execute()`: the run's `signal`, `timeoutMs`,

@@ -1,5 +1,5 @@
-import type { TraceEntry } from "../run/trace.js";
-import type { ExecuteResult } from "../scripted-tool.js";
+import type { ExecuteResult } from "../run/result.js";
+import type { TraceEntry } from "../trace/trace.js";
 
 const PLAIN_WORD = /^[A-Za-z0-9_@%+=:,./-]+$/;
 

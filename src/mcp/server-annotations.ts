@@ -2,7 +2,7 @@
  * The script tool's MCP annotations, derived conservatively from its member tools' risk: a script may call any
  * of them, so it is only as harmless as the most dangerous one. Pure: no MCP SDK import here.
  */
-import type { ToolAnnotations, ToolRisk } from "../registry/policy.js";
+import type { ToolAnnotations, ToolRisk } from "../tool/risk.js";
 
 /** Annotations of a tool the server exposes, in MCP's vocabulary (all four hints always set). */
 export type DerivedAnnotations = Required<ToolAnnotations>;

@@ -18,8 +18,9 @@ import {
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import { ToolshellError } from "../errors.js";
+import type { ExecuteResult } from "../run/result.js";
 import { resultText } from "../run/result-text.js";
-import type { ExecuteResult, ScriptedTool } from "../scripted-tool.js";
+import type { ScriptedTool } from "../scripted-tool.js";
 import { renderSystemPrompt } from "../shell/prompt.js";
 import { DISCOVER_ANNOTATIONS, scriptAnnotations } from "./server-annotations.js";
 import {

@@ -1,7 +1,7 @@
 /** The script tool's declared outputSchema: what a run returns as structuredContent. */
 import type { JsonSchema } from "../schema/json-schema.js";
 
-/** One trace entry, as src/run/trace.ts defines it (draft-07 compatible: MCP clients validate with it). */
+/** One trace entry, as src/trace/trace.ts defines it (draft-07 compatible: MCP clients validate with it). */
 const TRACE_ENTRY_SCHEMA: JsonSchema = {
   type: "object",
   properties: {

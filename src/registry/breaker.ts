@@ -1,67 +1,10 @@
-import { ToolshellError } from "../errors.js";
-
-/**
- * When a tool stops answering calls for a while: after `failures` failed calls within `windowMs` the circuit
- * opens and calls are answered `<tool>: temporarily unavailable (N recent failures)` (exit 75) without running
- * the callback; once `cooldownMs` has passed, one trial call runs (half-open): success closes the circuit, a
- * failure opens it again for another cooldown.
- * @example
- * { name: "search", breaker: { failures: 5, windowMs: 60_000, cooldownMs: 30_000 }, execute }
- */
-export interface BreakerOptions {
-  /** Failed calls within the window that open the circuit (default 5). */
-  failures?: number;
-  /** How far back failures count, in ms (default 60 s). */
-  windowMs?: number;
-  /** How long the circuit stays open before a trial call, in ms (default 30 s). */
-  cooldownMs?: number;
-}
-
-/**
- * At most `calls` calls of a tool per `perMs` (a sliding window, shared by every run and host call of one
- * ScriptedTool); past it a call answers `<tool>: rate limited (...)` with exit 75 without running.
- */
-export interface RateLimitOptions {
-  calls: number;
-  perMs: number;
-}
+import type { BreakerOptions, RateLimitOptions } from "../tool/resilience.js";
 
 /** Exit code of a call refused because its tool is unavailable for now (circuit open, rate limited): EX_TEMPFAIL. */
 export const TEMPORARY_FAILURE_EXIT: number = 75;
 
 /** How a finished call counts for the breaker. */
 export type BreakerVerdict = "success" | "failure" | "neutral";
-
-function whole(value: unknown, field: string, tool: string, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 1) {
-    throw new ToolshellError("invalid_tool", `${tool}: ${field} must be a whole number of at least 1`);
-  }
-  return value;
-}
-
-/** Checks breaker options at registration, filling the defaults. */
-export function breakerSettings(options: BreakerOptions, tool: string): Required<BreakerOptions> {
-  if (typeof options !== "object" || options === null) {
-    throw new ToolshellError("invalid_tool", `${tool}: breaker must be an object or false`);
-  }
-  return {
-    failures: whole(options.failures, "breaker.failures", tool, 5),
-    windowMs: whole(options.windowMs, "breaker.windowMs", tool, 60_000),
-    cooldownMs: whole(options.cooldownMs, "breaker.cooldownMs", tool, 30_000),
-  };
-}
-
-/** Checks rate limit options at registration. */
-export function rateLimitSettings(options: RateLimitOptions, tool: string): RateLimitOptions {
-  if (typeof options !== "object" || options === null) {
-    throw new ToolshellError("invalid_tool", `${tool}: rateLimit must be { calls, perMs }`);
-  }
-  const calls = whole(options.calls, "rateLimit.calls", tool, 0);
-  if (calls > 100_000)
-    throw new ToolshellError("invalid_tool", `${tool}: rateLimit.calls must be at most 100000`);
-  return { calls, perMs: whole(options.perMs, "rateLimit.perMs", tool, 0) };
-}
 
 /**
  * One tool's circuit: closed (calls run), open (calls refused until the cooldown passes), half-open (one trial

@@ -5,7 +5,7 @@
  * (up to 1,000 calls of 64 KiB flags, or of 1 MiB of piped params, were all kept whole).
  */
 
-import { ByteBudget } from "../run/trace.js";
+import { ByteBudget } from "../trace/trace.js";
 import type { PlannedCall } from "./registry.js";
 
 export class PlanRecorder {

@@ -1,18 +1,4 @@
-/** Risk metadata of a tool, in MCP's vocabulary. Unset means the safe assumption: it may write and destroy. */
-export interface ToolRisk {
-  readOnly: boolean;
-  destructive: boolean;
-  idempotent: boolean;
-  openWorld: boolean;
-}
-
-/** MCP tool annotations, accepted as they come from MCP tool definitions. */
-export interface ToolAnnotations {
-  readOnlyHint?: boolean;
-  destructiveHint?: boolean;
-  idempotentHint?: boolean;
-  openWorldHint?: boolean;
-}
+import type { ToolRisk } from "../tool/risk.js";
 
 /** What a policy sees of a call about to run. */
 export interface PolicyCall {
@@ -31,20 +17,6 @@ export type PolicyDecision = "allow" | "deny" | { deny: string };
 
 /** Decides, before a tool's callback runs, whether the call may run. May be async (an approval). */
 export type Policy = (call: PolicyCall) => PolicyDecision | Promise<PolicyDecision>;
-
-/** Resolves a tool's risk from `risk` and MCP `annotations`, with the safe defaults. */
-export function resolveRisk(
-  risk: Partial<ToolRisk> | undefined,
-  annotations: ToolAnnotations | undefined,
-): ToolRisk {
-  const readOnly = risk?.readOnly ?? annotations?.readOnlyHint ?? false;
-  return {
-    readOnly,
-    destructive: risk?.destructive ?? annotations?.destructiveHint ?? !readOnly,
-    idempotent: risk?.idempotent ?? annotations?.idempotentHint ?? readOnly,
-    openWorld: risk?.openWorld ?? annotations?.openWorldHint ?? true,
-  };
-}
 
 /** The reason a policy gave, or undefined when it allowed the call. A policy that fails denies (fail closed). */
 export async function decide(policy: Policy, call: PolicyCall): Promise<string | undefined> {

@@ -3,22 +3,18 @@ import { ToolError, ToolshellError } from "../errors.js";
 import { formatIssues, type Issue } from "../issues/issue.js";
 import { closest } from "../issues/suggest.js";
 import { MAX_JSON_DEPTH, MAX_PARAMS_BYTES, MAX_TOOL_OUTPUT_BYTES } from "../limits.js";
-import { type CallRecord, elapsedMs } from "../run/trace.js";
 import { jsonTextDeeperThan } from "../schema/json-depth.js";
 import { compileValidator, type Validator } from "../schema/validate.js";
-import { signalReason } from "../shell/stop.js";
+import { signalReason } from "../stop-reason.js";
 import { cutMiddle } from "../text/cut.js";
 import { trimNewlinesEnd } from "../text/format.js";
 import { scanForInjection } from "../text/untrusted.js";
+import type { CallErrorCode, CallOutcome } from "../tool/call.js";
+import type { BreakerOptions } from "../tool/resilience.js";
 import type { RegisteredTool, ToolContext } from "../tool/tool.js";
-import type { CallErrorCode, CallOutcome, RejectedCall } from "../worker/protocol.js";
-import {
-  type BreakerOptions,
-  type BreakerVerdict,
-  CircuitBreaker,
-  RateLimiter,
-  TEMPORARY_FAILURE_EXIT,
-} from "./breaker.js";
+import { type CallRecord, elapsedMs } from "../trace/trace.js";
+import type { RejectedCall } from "../worker/protocol.js";
+import { type BreakerVerdict, CircuitBreaker, RateLimiter, TEMPORARY_FAILURE_EXIT } from "./breaker.js";
 import {
   compileOutputCheck,
   issueList,

@@ -1,4 +1,4 @@
-import type { OutcomeCode } from "../worker/protocol.js";
+import type { OutcomeCode } from "../tool/call.js";
 
 /** Calls per tool that `stats()` covers: the most recent ones, older calls fall out of the window. */
 export const STATS_WINDOW_CALLS: number = 1_000;

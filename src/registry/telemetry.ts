@@ -4,7 +4,7 @@
  * optional peer: it is reached only through a dynamic import, once, and when it is absent nothing happens.
  */
 
-import type { OutcomeCode } from "../worker/protocol.js";
+import type { OutcomeCode } from "../tool/call.js";
 
 /** The few members of an OpenTelemetry `Span` toolshell uses (structural, so the package stays optional). */
 export interface SpanLike {

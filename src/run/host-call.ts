@@ -6,9 +6,9 @@ import {
   internalError,
   type Registry,
 } from "../registry/registry.js";
-import type { CallErrorCode } from "../worker/protocol.js";
+import type { CallErrorCode } from "../tool/call.js";
 
-export type { CallErrorCode } from "../worker/protocol.js";
+export type { CallErrorCode } from "../tool/call.js";
 
 /** Options of a direct host call, `api.call(name, params, options)`. */
 export interface CallOptions<Context = unknown> {

@@ -1,4 +1,4 @@
-import type { ExecuteResult } from "../scripted-tool.js";
+import type { ExecuteResult } from "./result.js";
 
 /**
  * One run's result as the text a model reads back as the tool's answer: stdout as is; then, only when there is

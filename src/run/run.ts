@@ -4,13 +4,14 @@ import { COLD_START_GRACE_MS, EXIT_BUSY, KILL_GRACE_MS } from "../limits.js";
 import type { PlanRecorder } from "../registry/plan.js";
 import type { OnCall, Registry } from "../registry/registry.js";
 import type { SpanLike } from "../registry/telemetry.js";
+import { runScript, truncate } from "../script/run-script.js";
 import { ShellCatalog } from "../shell/catalog.js";
-import { runScript, truncate } from "../shell/run-script.js";
-import { type StopReason, signalReason } from "../shell/stop.js";
+import { type StopReason, signalReason } from "../stop-reason.js";
+import type { CallOutcome, CallRequest } from "../tool/call.js";
+import { type CallRecord, elapsedMs, TraceRecorder } from "../trace/trace.js";
 import type { Busy, CatalogSnapshot, RunTicket, WorkerPool } from "../worker/pool.js";
-import type { CallOutcome, CallRequest, RunRequest, RunResult } from "../worker/protocol.js";
+import type { RunRequest, RunResult } from "../worker/protocol.js";
 import type { RunHandle, RunHandlers } from "../worker/shell-worker.js";
-import { type CallRecord, elapsedMs, TraceRecorder } from "./trace.js";
 
 /** Everything one execute() needs, resolved by ScriptedTool. */
 export interface RunSetup {

@@ -1,6 +1,7 @@
 import type { ExecResult } from "#just-bash";
-import { TraceRecorder } from "../run/trace.js";
-import type { CallOutcome, CallRequest, RejectedCall, RunLimits } from "../worker/protocol.js";
+import type { CallOutcome, CallRequest } from "../tool/call.js";
+import { TraceRecorder } from "../trace/trace.js";
+import type { RejectedCall, RunLimits } from "../worker/protocol.js";
 import type { ShellCatalog } from "./catalog.js";
 
 /** Sends one validated call to the host and resolves with what the tool returned. */

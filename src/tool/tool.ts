@@ -1,13 +1,15 @@
 import { createRequire } from "node:module";
 import { ToolshellError } from "../errors.js";
+import type { JsonSchema } from "../schema/json-schema.js";
 import {
   type BreakerOptions,
   breakerSettings,
   type RateLimitOptions,
+  type RetryOptions,
   rateLimitSettings,
-} from "../registry/breaker.js";
-import { resolveRisk, type ToolAnnotations, type ToolRisk } from "../registry/policy.js";
-import type { JsonSchema } from "../schema/json-schema.js";
+  retrySettings,
+} from "./resilience.js";
+import { resolveRisk, type ToolAnnotations, type ToolRisk } from "./risk.js";
 import { cleanThirdPartySpec, THIRD_PARTY_LISTING } from "./third-party.js";
 
 /** What a tool's `execute` receives besides its params. */
@@ -137,14 +139,6 @@ export interface ToolSpec {
   untrusted?: true;
   /** The description and schema texts are third-party (`descriptionTrust: "untrusted"`): fenced where shown. */
   untrustedDescription?: true;
-}
-
-/** The `retry` option of a tool. */
-export interface RetryOptions {
-  /** Attempts in all, the first included (2-10). */
-  attempts: number;
-  /** Wait before the second attempt in ms, doubled before each next one (default 100). */
-  backoffMs?: number;
 }
 
 /** A registered tool: its spec plus the callback that stays on the caller's thread. */
@@ -390,26 +384,4 @@ export function normalizeTool(
   if (definition.rateLimit !== undefined)
     registered.rateLimit = rateLimitSettings(definition.rateLimit, name);
   return registered;
-}
-
-/** Checks a retry option: only an idempotent tool may be called twice for one call. */
-function retrySettings(retry: RetryOptions, risk: ToolRisk, name: string): Required<RetryOptions> {
-  if (!risk.idempotent) {
-    throw new ToolshellError(
-      "invalid_tool",
-      `${name}: retry needs an idempotent tool (risk: { idempotent: true } or annotations.idempotentHint); a retried call may run twice`,
-    );
-  }
-  const attempts = retry?.attempts;
-  if (typeof attempts !== "number" || !Number.isSafeInteger(attempts) || attempts < 2 || attempts > 10) {
-    throw new ToolshellError("invalid_tool", `${name}: retry.attempts must be a whole number from 2 to 10`);
-  }
-  const backoffMs = retry.backoffMs ?? 100;
-  if (!Number.isFinite(backoffMs) || backoffMs < 0 || backoffMs > 60_000) {
-    throw new ToolshellError(
-      "invalid_tool",
-      `${name}: retry.backoffMs must be a number of ms from 0 to 60000`,
-    );
-  }
-  return { attempts, backoffMs };
 }

@@ -1,9 +1,9 @@
 import { availableParallelism } from "node:os";
 import { MAX_WAITING_RUNS, MAX_WAITING_RUNS_PER_CALLER } from "../limits.js";
-import { resetStream, STOP_FLAG } from "../shell/stop.js";
 import type { ToolSpec } from "../tool/tool.js";
 import type { RunRequest } from "./protocol.js";
 import { type QueueFull, RunQueue, type Waiter } from "./run-queue.js";
+import { resetStream, STOP_FLAG } from "./shared-memory.js";
 import { RunHandle, type RunHandlers, ShellWorker } from "./shell-worker.js";
 
 /**

@@ -3,8 +3,9 @@
  * One message each way per tool call; everything else travels once per run.
  */
 
-import type { TraceEntry } from "../run/trace.js";
+import type { CallOutcome, CallRequest } from "../tool/call.js";
 import type { ToolSpec } from "../tool/tool.js";
+import type { TraceEntry } from "../trace/trace.js";
 
 /** Per-run limits, resolved on the caller's side. */
 export interface RunLimits {
@@ -52,46 +53,6 @@ export interface RejectedCall {
   durationMs: number;
   /** UTF-8 bytes of the params' JSON (as far as they were parsed) plus piped stdin. */
   bytesIn: number;
-}
-
-/** Why a call did not produce a value: one code per stage of the registry that can stop a call. */
-export type CallErrorCode =
-  | "not_found"
-  | "invalid_params"
-  | "payload_too_large"
-  | "denied"
-  | "rate_limited"
-  | "circuit_open"
-  | "timeout"
-  | "cancelled"
-  | "handler_failed"
-  | "invalid_output";
-
-/** How a call ended: `"ok"` or the error code. */
-export type OutcomeCode = "ok" | CallErrorCode;
-
-/** What a tool call returns to the shell. */
-export interface CallOutcome {
-  stdout: string;
-  stderr: string;
-  exitCode: number;
-  /** How the returned value fails the tool's outputSchema, one short line each (absent when it matches). */
-  outputIssues?: string[];
-  /** What the policy decided, when the ScriptedTool has one. */
-  decision?: "allow" | "deny";
-  /** Plan mode recorded this call instead of running it. */
-  planned?: true;
-  /** How the call ended, set by the registry on every outcome it gives (exit codes are not guessed from). */
-  code?: OutcomeCode;
-}
-
-export interface CallRequest {
-  name: string;
-  /** The words the script passed, for the trace. */
-  argv: string[];
-  params: Record<string, unknown>;
-  stdin: string | undefined;
-  callId: string;
 }
 
 /**

@@ -4,10 +4,12 @@
  */
 import { Worker } from "node:worker_threads";
 import { WORKER_HEAP_HEADROOM_MB } from "../limits.js";
-import { readStream, STOP_FLAG, type StopReason, streamBuffer } from "../shell/stop.js";
+import type { StopReason } from "../stop-reason.js";
+import type { CallOutcome, CallRequest } from "../tool/call.js";
 import { clearHeapFlags, type HeapFlagShare, shareHeapFlags } from "./heap-flags.js";
 import { outOfMemoryMessage } from "./heap-guard.js";
-import type { CallOutcome, CallRequest, RunResult, ToHost, ToWorker } from "./protocol.js";
+import type { RunResult, ToHost, ToWorker } from "./protocol.js";
+import { readStream, STOP_FLAG, streamBuffer } from "./shared-memory.js";
 import { ChannelWatcher, errorText, SpinChannel, spinChannel, Unreadable } from "./spin-channel.js";
 
 /** How a run in a worker reaches the host: tool calls in, the result out. */
@@ -22,9 +24,10 @@ export interface RunHandlers {
  * the TS file loaded through tsx's loader, registered inside the worker before the import.
  */
 function workerEntry(): { entry: URL | string; eval: boolean } {
-  if (!import.meta.url.endsWith(".ts")) return { entry: new URL("./entry.js", import.meta.url), eval: false };
+  if (!import.meta.url.endsWith(".ts"))
+    return { entry: new URL("../script/thread.js", import.meta.url), eval: false };
   const tsx = import.meta.resolve("tsx/esm/api");
-  const source = new URL("./entry.ts", import.meta.url).href;
+  const source = new URL("../script/thread.ts", import.meta.url).href;
   const code = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(source)}); });`;
   return { entry: code, eval: true };
 }

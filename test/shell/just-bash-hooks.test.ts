@@ -3,9 +3,9 @@
 
 import { describe, expect, it } from "vitest";
 import { Bash } from "#just-bash";
+import { canStream } from "../../src/script/run-script.js";
+import { Stopper } from "../../src/script/stop.js";
 import { releaseDiscardedOutput } from "../../src/shell/discarded-output.js";
-import { canStream } from "../../src/shell/run-script.js";
-import { Stopper } from "../../src/shell/stop.js";
 
 describe("the hooks into the pinned just-bash", () => {
   it("finds the execution scope's output accounting (discarded-output.ts, TM-LIM-001)", async () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ScriptedTool, ToolError } from "../../src/index.js";
+import { Stopper } from "../../src/script/stop.js";
 import { ShellCatalog } from "../../src/shell/catalog.js";
 import { loneToolCall } from "../../src/shell/simple-command.js";
-import { Stopper } from "../../src/shell/stop.js";
 import { normalizeTool } from "../../src/tool/tool.js";
 import { MODES, track } from "../helpers.js";
 

@@ -6,11 +6,19 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { ShellCatalog } from "../shell/catalog.js";
 import type { ToolInvoker } from "../shell/run-context.js";
-import { canStream, runScript } from "../shell/run-script.js";
+import type { CallOutcome } from "../tool/call.js";
 import type { ToolSpec } from "../tool/tool.js";
-import { HeapGuard, outOfMemoryMessage } from "./heap-guard.js";
-import type { CallOutcome, ToHost, ToWorker } from "./protocol.js";
-import { ChannelWatcher, lostMessage, Pace, SpinChannel, TAG_LIMIT, Unreadable } from "./spin-channel.js";
+import { HeapGuard, outOfMemoryMessage } from "../worker/heap-guard.js";
+import type { ToHost, ToWorker } from "../worker/protocol.js";
+import {
+  ChannelWatcher,
+  lostMessage,
+  Pace,
+  SpinChannel,
+  TAG_LIMIT,
+  Unreadable,
+} from "../worker/spin-channel.js";
+import { canStream, runScript } from "./run-script.js";
 
 /**
  * How long a call's sender spins for the answer before it sleeps until the message comes. The host answers a

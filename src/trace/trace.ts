@@ -1,5 +1,5 @@
 import { MAX_TRACE_ARGS_BYTES, MAX_TRACE_BYTES } from "../limits.js";
-import type { OutcomeCode } from "../worker/protocol.js";
+import type { OutcomeCode } from "../tool/call.js";
 
 /** One command the run dispatched to a tool, `help` or `discover`. */
 export interface TraceEntry {

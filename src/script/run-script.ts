@@ -8,15 +8,7 @@ import {
   ExecutionOutputAccumulator,
   unsafeBytesFromLatin1,
 } from "#just-bash";
-import { createBcCommand } from "../../builtins/bc.js";
-import { discoverCommand } from "../../builtins/discover.js";
-import { helpCommand } from "../../builtins/help.js";
-import { backgroundCommand, lastJobId, unreportedJobs, waitCommand } from "../../builtins/jobs.js";
-import { createJqCommand } from "../../builtins/jq.js";
-import { mktempCommand } from "../../builtins/mktemp.js";
-import { outCommand } from "../../builtins/out.js";
-import { parallelCommand } from "../../builtins/parallel.js";
-import { callTool, toolCommand } from "../../builtins/tool-command.js";
+import { builtinCommands, callTool, lastJobId, toolCommand, unreportedJobs } from "../../builtins/index.js";
 import { closest } from "../issues/suggest.js";
 import {
   MAX_AWK_ITERATIONS,
@@ -25,9 +17,7 @@ import {
   MAX_SHELL_LIST_ITEMS,
   MAX_SHELL_WORK_UNITS,
 } from "../limits.js";
-import { cutMiddle } from "../text/cut.js";
-import type { RunRequest, RunResult } from "../worker/protocol.js";
-import type { ShellCatalog } from "./catalog.js";
+import type { ShellCatalog } from "../shell/catalog.js";
 import {
   ABSENT_COMMANDS,
   explainRefusals,
@@ -37,25 +27,20 @@ import {
   SCRATCH_REFUSING_COMMANDS,
   TRANSFORM_COMMANDS,
   WRAPPED_COMMANDS,
-} from "./commands.js";
-import { ownLimits, releaseDiscardedOutput } from "./discarded-output.js";
-import { RefusingFileSystem } from "./filesystem.js";
-import { hideInternalNames, scratchGuard, scriptGuard } from "./guard.js";
-import { explainInterpreterStdout, explainInterpreterWording } from "./interpreter-messages.js";
-import { explainLimits } from "./limit-messages.js";
-import { RunContext, type ToolInvoker } from "./run-context.js";
-import { explainScratch, ScratchFileSystem } from "./scratch.js";
-import { loneToolCall } from "./simple-command.js";
-import {
-  hookScriptOutput,
-  OutputSink,
-  readStream,
-  Stopper,
-  type StopSources,
-  statementBoundaries,
-  streamBuffer,
-  streamTo,
-} from "./stop.js";
+} from "../shell/commands.js";
+import { ownLimits, releaseDiscardedOutput } from "../shell/discarded-output.js";
+import { RefusingFileSystem } from "../shell/filesystem.js";
+import { hideInternalNames, scratchGuard, scriptGuard } from "../shell/guard.js";
+import { explainInterpreterStdout, explainInterpreterWording } from "../shell/interpreter-messages.js";
+import { explainLimits } from "../shell/limit-messages.js";
+import { RunContext, type ToolInvoker } from "../shell/run-context.js";
+import { explainScratch, ScratchFileSystem } from "../shell/scratch.js";
+import { loneToolCall } from "../shell/simple-command.js";
+import { cutMiddle } from "../text/cut.js";
+import type { RunRequest, RunResult } from "../worker/protocol.js";
+import { OutputSink, readStream, streamBuffer } from "../worker/shared-memory.js";
+import { hookScriptOutput, statementBoundaries, streamTo } from "./output-stream.js";
+import { Stopper, type StopSources } from "./stop.js";
 
 /** The shell's fixed environment: nothing of the host's. */
 const BASE_ENV: Readonly<Record<string, string>> = {
@@ -134,30 +119,10 @@ function registersDirectly(): boolean {
   );
 }
 
-/** The shell's own commands for a run: every one but its tools. */
+/** The shell's own commands for a run, the refusing ones included: every one but its tools. */
 function ownCommands(request: RunRequest, run: RunContext, stopper: Stopper): Command[] {
-  const jq = createJqCommand({
-    deadline: request.deadline,
-    signal: stopper.commandSignal,
-    maxOutputBytes: MAX_PIPE_BYTES,
-    readFiles: request.scratch !== undefined,
-  });
-  const bc = createBcCommand({
-    deadline: request.deadline,
-    signal: stopper.commandSignal,
-    maxOutputBytes: MAX_PIPE_BYTES,
-  });
-  return [
-    ...(request.scratch ? [...SCRATCH_REFUSING_COMMANDS, mktempCommand] : REFUSING_COMMANDS),
-    jq,
-    bc,
-    parallelCommand,
-    outCommand(run),
-    backgroundCommand(run),
-    waitCommand(run),
-    helpCommand(run),
-    discoverCommand(run),
-  ];
+  const refusing = request.scratch ? SCRATCH_REFUSING_COMMANDS : REFUSING_COMMANDS;
+  return [...refusing, ...builtinCommands(request, run, stopper.commandSignal)];
 }
 
 /** Every name the shell answers to with these commands registered: its text commands, the wrapped ones, these. */
