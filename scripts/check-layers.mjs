@@ -79,14 +79,32 @@ export function cycles(graph) {
   return found;
 }
 
+/** The parts bottom-up (each after everything it imports), with what each imports; for a graph with no cycle. */
+export function layerOrder(graph) {
+  const order = [];
+  const placed = new Set();
+  const place = (part) => {
+    if (placed.has(part)) return;
+    placed.add(part);
+    const uses = [...(graph.get(part)?.keys() ?? [])].sort();
+    for (const used of uses) place(used);
+    order.push([part, uses]);
+  };
+  for (const part of [...graph.keys()].sort()) place(part);
+  return order;
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const graph = partGraph();
   const found = cycles(graph);
   for (const component of found) {
     console.log(`cycle: ${component.join(" <-> ")}`);
     for (const from of component)
-      for (const [to, example] of graph.get(from) ?? []) if (component.includes(to)) console.log(`  ${example}`);
+      for (const [to, example] of graph.get(from) ?? [])
+        if (component.includes(to)) console.log(`  ${example}`);
   }
   if (found.length > 0) process.exit(1);
+  if (process.argv.includes("--order"))
+    for (const [part, uses] of layerOrder(graph)) console.log(`${part} -> ${uses.join(", ")}`);
   console.log(`layers: ${graph.size} parts, no import cycle`);
 }
