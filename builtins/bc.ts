@@ -2,8 +2,8 @@
 // math library) over the program piped in on stdin, bounded in digits, steps, time and output (TM-BC-001).
 
 import type { Command } from "#just-bash";
+import { MAX_BC_PROGRAM_BYTES } from "../src/limits.js";
 import { runBc } from "./bc/evaluator.js";
-import { MAX_BC_PROGRAM_BYTES } from "./bc/limits.js";
 import { bytesResult, commandResult, stdinText } from "./common.js";
 
 export interface BcCommandOptions {

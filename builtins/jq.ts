@@ -4,8 +4,8 @@
 import { bytesOutput, type Command, latin1FromBytes, unsafeBytesFromLatin1 } from "#just-bash";
 import { NO_FILE_OPERANDS, scanJqArgs } from "../src/jq/cli-args.js";
 import { fastPath } from "../src/jq/fast-path.js";
-import { JQ_DEFAULT_MAX_OUTPUT_BYTES, JQ_DEFAULT_TIMEOUT_MS } from "../src/jq/limits.js";
 import { type RunJqOptions, type RunJqResult, runJq } from "../src/jq/worker.js";
+import { JQ_DEFAULT_MAX_OUTPUT_BYTES, JQ_DEFAULT_TIMEOUT_MS } from "../src/limits.js";
 
 export interface JqCommandOptions {
   /**

@@ -101,4 +101,74 @@ export const MAX_PARAMS_BYTES: number = 1024 * 1024;
 /** Bytes the opt-in scratch space (`scratch: true`) holds by default: every file in it together (TM-FS-002). */
 export const DEFAULT_SCRATCH_BYTES: number = 16 * 1024 * 1024;
 /** Files and directories the scratch space holds at once, so empty files cannot fill the heap (TM-FS-002). */
-export const MAX_SCRATCH_ENTRIES = 10_000;
+export const MAX_SCRATCH_ENTRIES: number = 10_000;
+
+// ---------------------------------------------------------------------------------------------------------------
+// The shell's jq command and its wasm driver.
+
+/**
+ * Default cap on what one jq call emits on stdout, counted as jq writes it (not what a pipe after it keeps): past it
+ * the output is cut there, jq is stopped at once and exits 5 (`jq: error: output exceeds 16 MiB ...`).
+ */
+export const JQ_DEFAULT_MAX_OUTPUT_BYTES: number = 16 * 2 ** 20;
+/**
+ * JavaScript heap of the jq worker, in MiB. jq's data lives in its wasm memory (capped by maxMemoryBytes) and its
+ * output in buffers outside this heap; the cap catches anything else that would grow with jq's output.
+ */
+export const JQ_WORKER_HEAP_MB: number = 64;
+/** Default time a jq call may run when neither a deadline nor the shell's remaining time says otherwise. */
+export const JQ_DEFAULT_TIMEOUT_MS: number = 30_000;
+/** Exit status when the call's deadline passed (as timeout(1)). */
+export const JQ_EXIT_TIMEOUT: number = 124;
+/** Exit status when the call was aborted (as after SIGINT). */
+export const JQ_EXIT_ABORTED: number = 130;
+
+/**
+ * The jq driver's bounds (src/jq/driver.ts, JqDriverConfig): its wasm memory, when an instance is replaced, its C
+ * stack and guard, and what it reads and keeps.
+ */
+export const JQ_DRIVER_LIMITS: {
+  readonly maxMemoryBytes: number;
+  readonly recycleMemoryBytes: number;
+  readonly recycleAfterCalls: number;
+  readonly stackSizeBytes: number;
+  readonly stackGuardBytes: number;
+  readonly maxStderrBytes: number;
+  readonly maxArgvBytes: number;
+  readonly maxStrptimeBytes: number;
+} = {
+  // The wasm declares a 256 MiB maximum memory; stay a little under it so malloc fails cleanly.
+  maxMemoryBytes: 256 * 2 ** 20 - 64 * 2 ** 10,
+  recycleMemoryBytes: 64 * 2 ** 20,
+  recycleAfterCalls: 1000,
+  // jq-wasm 3.0.0-jq-1.8.2 is linked with a 1 MiB C stack right below the initial stack pointer.
+  stackSizeBytes: 2 ** 20,
+  stackGuardBytes: 64 * 2 ** 10,
+  maxStderrBytes: 2 ** 20,
+  maxArgvBytes: 256 * 2 ** 10,
+  // TM-MEM-002: a date string is a few dozen bytes; what strptime decodes lands in the worker's 64 MiB heap.
+  maxStrptimeBytes: 4 * 2 ** 10,
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// The shell's `bc` (TM-BC-001): a hostile program must not hang the run or exhaust the heap.
+/** Decimal digits one number may hold (integer and fraction together); past it the program stops. */
+export const MAX_BC_DIGITS: number = 100_000;
+
+/** The largest `scale` a program may set: each division computes that many digits. */
+export const MAX_BC_SCALE: number = 10_000;
+
+/** Statements and loop turns one program may execute before it is stopped. */
+export const MAX_BC_STEPS: number = 5_000_000;
+
+/** Function calls nested at once (recursion depth). */
+export const MAX_BC_CALL_DEPTH: number = 1_000;
+
+/** Bytes of program text `bc` reads from stdin. */
+export const MAX_BC_PROGRAM_BYTES: number = 1_048_576;
+
+/** Steps between two looks at the run's deadline and stop signal. */
+export const BC_CLOCK_EVERY: number = 1_024;
+
+/** Decimals the math library (`bc -l`) works at, guard digits included. */
+export const MAX_BC_MATH_PRECISION: number = 3_000;

@@ -1,9 +1,9 @@
 // Runs parsed bc units as GNU bc does: each line once it is read, its expressions printed unless they assign,
 // a runtime error ending that line, variables scoped dynamically (a function's autos shadow the caller's).
 
+import { BC_CLOCK_EVERY, MAX_BC_CALL_DEPTH, MAX_BC_SCALE, MAX_BC_STEPS } from "../../src/limits.js";
 import type { Argument, Expr, FunctionDefinition, Stmt, Target } from "./ast.js";
 import { BcOutput, formatNumber } from "./format.js";
-import { BC_CLOCK_EVERY, MAX_BC_CALL_DEPTH, MAX_BC_SCALE, MAX_BC_STEPS } from "./limits.js";
 import { MATH_LIBRARY } from "./mathlib.js";
 import {
   add,

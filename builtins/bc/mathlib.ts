@@ -1,7 +1,7 @@
 // bc -l's functions s c a l e j, computed in fixed point (a BigInt of `precision` decimals) with guard digits
 // past the caller's scale and then cut to it, as bc's own library cuts its results (never rounding).
 
-import { MAX_BC_DIGITS, MAX_BC_MATH_PRECISION } from "./limits.js";
+import { MAX_BC_DIGITS, MAX_BC_MATH_PRECISION } from "../../src/limits.js";
 import {
   add,
   BcLimitError,

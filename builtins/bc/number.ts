@@ -1,7 +1,7 @@
 // bc's numbers: a BigInt of digits and a scale (digits after the point), value = digits / 10^scale. Every
 // operation truncates (never rounds) to the scale GNU bc gives its result.
 
-import { MAX_BC_DIGITS } from "./limits.js";
+import { MAX_BC_DIGITS } from "../../src/limits.js";
 
 export interface BcNumber {
   readonly digits: bigint;

@@ -1,6 +1,6 @@
 // bc's number literals read in `ibase`, and the escapes of `print` strings.
 
-import { MAX_BC_DIGITS } from "./limits.js";
+import { MAX_BC_DIGITS } from "../../src/limits.js";
 import { type BcNumber, tenTo, tooLong } from "./number.js";
 
 function digitValue(char: string): number {

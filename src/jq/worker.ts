@@ -3,9 +3,9 @@
 // stopped by terminating the worker, which is then replaced lazily on the next call.
 
 import { Worker } from "node:worker_threads";
+import { JQ_DRIVER_LIMITS, JQ_EXIT_ABORTED, JQ_EXIT_TIMEOUT, JQ_WORKER_HEAP_MB } from "../limits.js";
 import { clearHeapFlags } from "../worker/heap-flags.js";
 import { JqDriver, type JqResult, refusedArgv } from "./driver.js";
-import { JQ_DRIVER_CONFIG, JQ_EXIT_ABORTED, JQ_EXIT_TIMEOUT, JQ_WORKER_HEAP_MB } from "./limits.js";
 import { getJqModule } from "./wasm-module.js";
 import { jqWorkerUrl } from "./worker-source.js";
 
@@ -54,7 +54,7 @@ export function runJq(options: RunJqOptions): Promise<RunJqResult> {
 
 /** Runs one jq call synchronously in this thread: no deadline or abort can interrupt it (tests, tools). */
 export function runJqInline(options: RunJqOptions): RunJqResult {
-  inlineDriver ??= new JqDriver(getJqModule(), JQ_DRIVER_CONFIG);
+  inlineDriver ??= new JqDriver(getJqModule(), JQ_DRIVER_LIMITS);
   return inlineDriver.run({
     argv: options.argv,
     stdin: options.stdin,
@@ -97,7 +97,7 @@ async function startWorker(): Promise<Worker> {
   let worker: Worker;
   try {
     worker = new Worker(url, {
-      workerData: { module: getJqModule(), config: JQ_DRIVER_CONFIG },
+      workerData: { module: getJqModule(), config: JQ_DRIVER_LIMITS },
       env: {}, // the worker gets none of the host's environment
       execArgv: [], // nor the host's node flags (--input-type, loaders) that would break a plain JS worker
       resourceLimits: { maxOldGenerationSizeMb: JQ_WORKER_HEAP_MB, maxYoungGenerationSizeMb: 16 },
@@ -139,7 +139,7 @@ async function runJob(job: Job): Promise<RunJqResult> {
     return message("jq: timed out after 0 ms\n", JQ_EXIT_TIMEOUT);
   }
   // TM-MEM-002: arguments jq would refuse never reach the worker (80 MB of them passed its heap cap).
-  const refused = refusedArgv(options.argv, JQ_DRIVER_CONFIG.maxArgvBytes);
+  const refused = refusedArgv(options.argv, JQ_DRIVER_LIMITS.maxArgvBytes);
   if (refused) return refused;
   let worker: Worker;
   try {

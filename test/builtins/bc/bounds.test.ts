@@ -1,7 +1,7 @@
 // TM-BC-001: a hostile bc program neither hangs the run nor exhausts memory: digits, scale, steps, recursion,
 // output, the math library's precision and the program's size are capped, each refusal worded for the model.
 import { describe, expect, it } from "vitest";
-import { MAX_BC_PROGRAM_BYTES } from "../../../builtins/bc/limits.js";
+import { MAX_BC_PROGRAM_BYTES } from "../../../src/limits.js";
 import { inBash } from "../../bash-reference.js";
 import { MODES, shop } from "../../helpers.js";
 
