@@ -73,7 +73,7 @@ export function rescale(number: BcNumber, scale: number): BcNumber {
 }
 
 /** Cuts to at most `scale` digits after the point (never pads). */
-export function truncate(number: BcNumber, scale: number): BcNumber {
+function truncate(number: BcNumber, scale: number): BcNumber {
   return number.scale > scale ? rescale(number, scale) : number;
 }
 

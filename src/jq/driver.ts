@@ -74,7 +74,7 @@ interface LiveInstance {
 }
 
 /** jq's exit status for runtime failures; also used for failures of the sandbox around it. */
-export const JQ_EXIT_RUNTIME = 5;
+const JQ_EXIT_RUNTIME = 5;
 const CANARY = 0xa5a5a5a5;
 /** sizeof(FILE) in Emscripten's musl (wasm32), and the offsets of the fields read or set here. */
 const FILE_SIZE = 144;

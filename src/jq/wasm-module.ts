@@ -7,7 +7,7 @@ import { type WasmModule, wasmApi } from "./driver-imports.js";
 let compiled: WasmModule | null = null;
 
 /** Path of the jq 1.8.2 wasm shipped by the pinned jq-wasm package. */
-export function jqWasmPath(): string {
+function jqWasmPath(): string {
   return createRequire(import.meta.url).resolve("jq-wasm/jq.wasm");
 }
 

@@ -15,7 +15,7 @@ const WORKER_MODULES = ["driver-time", "driver-imports", "driver", "worker-entry
 let sourceModeUrl: Promise<URL> | null = null;
 
 /** True when this module runs from its .ts source rather than from compiled JS. */
-export function runningFromSources(): boolean {
+function runningFromSources(): boolean {
   return import.meta.url.endsWith(".ts");
 }
 

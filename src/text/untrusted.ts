@@ -7,7 +7,7 @@
 import { randomBytes } from "node:crypto";
 
 /** Bytes of a call's output the injection scan reads (the head; the rest is not scanned). */
-export const INJECTION_SCAN_BYTES: number = 1024 * 1024;
+const INJECTION_SCAN_BYTES: number = 1024 * 1024;
 
 /** Phrasings that often mean text is trying to instruct the model, by the flag the trace reports. */
 const INJECTION_PATTERNS: ReadonlyArray<readonly [string, RegExp]> = [

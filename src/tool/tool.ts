@@ -44,7 +44,8 @@ export type InputSchema = JsonSchema | ZodSchemaLike | { jsonSchema: unknown } |
 
 /**
  * A zod 4 schema (or zod 3.25's `zod/v4`), typed by its shape: zod is an optional peer, so toolshell's types do not
- * need it installed.
+ * need it installed. Part of the public `InputSchema` type.
+ * @public
  */
 export interface ZodSchemaLike {
   readonly _zod: { readonly def: unknown };
@@ -202,11 +203,7 @@ function standardJsonSchema(value: object, io: SchemaIo): unknown {
  * Converts any accepted schema form into one JSON Schema object, once, at registration. `io` says which side of
  * a transforming zod schema is meant: "input" for params, "output" for what a tool returns.
  */
-export function toJsonSchema(
-  schema: InputSchema | undefined,
-  toolName: string,
-  io: SchemaIo = "input",
-): JsonSchema {
+function toJsonSchema(schema: InputSchema | undefined, toolName: string, io: SchemaIo = "input"): JsonSchema {
   const field = `${io}Schema`;
   if (schema === undefined || schema === true) return {};
   if (schema === false) return { not: {} };
