@@ -1,4 +1,4 @@
-import type { BreakerOptions, RateLimitOptions } from "../tool/resilience.js";
+import type { BreakerOptions } from "../tool/resilience.js";
 
 /** Exit code of a call refused because its tool is unavailable for now (circuit open, rate limited): EX_TEMPFAIL. */
 export const TEMPORARY_FAILURE_EXIT: number = 75;
@@ -60,34 +60,5 @@ export class CircuitBreaker {
     while (recent.length > 0 && (recent[0] as number) <= now - this.settings.windowMs) recent.shift();
     if (recent.length > this.settings.failures) recent.shift();
     if (this.openedAt === undefined && recent.length >= this.settings.failures) this.openedAt = now;
-  }
-}
-
-/** A sliding-window count of one tool's calls: a ring of the last `calls` start times. */
-export class RateLimiter {
-  private readonly starts: Float64Array;
-  private next = 0;
-
-  constructor(
-    private readonly settings: RateLimitOptions,
-    private readonly now: () => number = Date.now,
-  ) {
-    this.starts = new Float64Array(settings.calls).fill(Number.NEGATIVE_INFINITY);
-  }
-
-  /** Whether one more call fits in the window now (without counting it). */
-  allows(): boolean {
-    return (this.starts[this.next] as number) <= this.now() - this.settings.perMs;
-  }
-
-  /** Counts a call that starts now. */
-  take(): void {
-    this.starts[this.next] = this.now();
-    this.next = (this.next + 1) % this.starts.length;
-  }
-
-  /** The refusal's words. */
-  describe(): string {
-    return `at most ${this.settings.calls} calls per ${this.settings.perMs} ms`;
   }
 }

@@ -6,8 +6,22 @@
  */
 
 import { ByteBudget } from "../trace/trace.js";
-import type { PlannedCall } from "./registry.js";
 
+/** A call plan mode recorded instead of running it (its params were validated). */
+export interface PlannedCall {
+  name: string;
+  /**
+   * The call's params, cut like the trace's past its byte budget (4 KiB of JSON per call, 1 MiB per run): a string
+   * value keeps its head and a `[toolshell: N bytes cut]` marker, any other value becomes
+   * `[toolshell: N bytes of JSON cut]`, keys past the budget are left out (`{}` once the run's budget is spent).
+   */
+  params: Record<string, unknown>;
+  callId: string;
+  /** Set when params were cut: the UTF-8 bytes of their whole JSON. */
+  truncated?: { paramsBytes: number };
+}
+
+/** The calls plan mode answered with a placeholder, in order. */
 export class PlanRecorder {
   readonly calls: PlannedCall[] = [];
   private readonly budget = new ByteBudget();

@@ -1,4 +1,8 @@
+import type { CallOutcome } from "../tool/call.js";
 import type { ToolRisk } from "../tool/risk.js";
+import type { RegisteredTool } from "../tool/tool.js";
+import { raceAbort } from "./deadline.js";
+import type { CallRequestContext } from "./request.js";
 
 /** What a policy sees of a call about to run. */
 export interface PolicyCall {
@@ -44,5 +48,43 @@ export function askForDestructive(approve: (call: PolicyCall) => boolean | Promi
   return async (call) => {
     if (!call.risk.destructive) return "allow";
     return (await approve(call)) ? "allow" : { deny: "not approved" };
+  };
+}
+
+/** The policy's refusal as an outcome, or undefined when it allowed the call. */
+export async function ask(
+  policy: Policy,
+  tool: RegisteredTool,
+  name: string,
+  params: Record<string, unknown>,
+  request: CallRequestContext,
+  surface: PolicyCall["surface"],
+): Promise<CallOutcome | undefined> {
+  const call: PolicyCall = {
+    name,
+    params,
+    risk: tool.spec.risk,
+    tenant: request.tenant,
+    context: request.context,
+    surface,
+    callId: request.callId,
+  };
+  const decided = await raceAbort(
+    name,
+    decide(policy, call).then((reason) => denial(name, reason)),
+    request.signal,
+  );
+  return decided.exitCode === 0 ? undefined : decided;
+}
+
+/** A policy's refusal as shell output (the callback never ran); exit 0 means allowed. */
+function denial(name: string, reason: string | undefined): CallOutcome {
+  if (reason === undefined) return { stdout: "", stderr: "", exitCode: 0, code: "ok" };
+  return {
+    stdout: "",
+    stderr: `${name}: denied: ${reason}\n`,
+    exitCode: 126,
+    decision: "deny",
+    code: "denied",
   };
 }

@@ -1,69 +1,30 @@
 import { Buffer } from "node:buffer";
-import { ToolError, ToolshellError } from "../errors.js";
+import { ToolshellError } from "../errors.js";
 import { formatIssues, type Issue } from "../issues/issue.js";
 import { closest } from "../issues/suggest.js";
-import { MAX_JSON_DEPTH, MAX_PARAMS_BYTES, MAX_TOOL_OUTPUT_BYTES } from "../limits.js";
+import { MAX_JSON_DEPTH, MAX_PARAMS_BYTES } from "../limits.js";
 import { jsonTextDeeperThan } from "../schema/json-depth.js";
 import { compileValidator, type Validator } from "../schema/validate.js";
-import { signalReason } from "../stop-reason.js";
-import { cutMiddle } from "../text/cut.js";
-import { trimNewlinesEnd } from "../text/format.js";
 import { scanForInjection } from "../text/untrusted.js";
-import type { CallErrorCode, CallOutcome } from "../tool/call.js";
+import type { CallOutcome } from "../tool/call.js";
 import type { BreakerOptions } from "../tool/resilience.js";
-import type { RegisteredTool, ToolContext } from "../tool/tool.js";
+import type { RegisteredTool } from "../tool/tool.js";
 import { type CallRecord, elapsedMs } from "../trace/trace.js";
 import type { RejectedCall } from "../worker/protocol.js";
-import { type BreakerVerdict, CircuitBreaker, RateLimiter, TEMPORARY_FAILURE_EXIT } from "./breaker.js";
-import {
-  compileOutputCheck,
-  issueList,
-  type OutputCheck,
-  type OutputIssues,
-  strictOutputMessage,
-} from "./output-check.js";
-import type { PlanRecorder } from "./plan.js";
-import { decide, type Policy, type PolicyCall } from "./policy.js";
+import { type Attempt, type AttemptSettings, endAttempt, startAttempt, withRetries } from "./attempt.js";
+import { CircuitBreaker, TEMPORARY_FAILURE_EXIT } from "./breaker.js";
+import { compileOutputCheck, type OutputCheck } from "./output-check.js";
+import { ask, type Policy, type PolicyCall } from "./policy.js";
+import { RateLimiter, rateLimited } from "./rate-limit.js";
+import { emit, internalError, newRecord } from "./record.js";
+import { failed } from "./render.js";
+import type { CallRequestContext, Dispatched, OnCall } from "./request.js";
 import { CallStats, type ToolStats } from "./stats.js";
 import type { SpanLike, Telemetry } from "./telemetry.js";
 
-/** Receives one record per call, from every surface; what it throws or rejects with is ignored. */
-export type OnCall = (record: CallRecord) => unknown;
-
-/** What a host-side call needs besides the tool and its params. */
-export interface CallRequestContext {
-  callId: string;
-  stdin: string | undefined;
-  /** The run's signal: aborted on cancel or deadline. */
-  signal: AbortSignal;
-  /** Epoch ms at which the run ends. */
-  runDeadline: number;
-  context: unknown;
-  tenant: string | undefined;
-  sanitizeErrors: boolean;
-  /** Plan mode: calls of tools that are not read-only are recorded here instead of run. */
-  plan?: PlanRecorder;
-  /** The run's span, when telemetry records it: each call's span is its child. */
-  span?: SpanLike;
-  /** The run's own hook, called after the ScriptedTool's. */
-  onCall?: OnCall;
-  /** Where the run collects its calls' records by call id (to complete its trace). */
-  records?: Map<string, CallRecord>;
-}
-
-/** A call plan mode recorded instead of running it (its params were validated). */
-export interface PlannedCall {
-  name: string;
-  /**
-   * The call's params, cut like the trace's past its byte budget (4 KiB of JSON per call, 1 MiB per run): a string
-   * value keeps its head and a `[toolshell: N bytes cut]` marker, any other value becomes
-   * `[toolshell: N bytes of JSON cut]`, keys past the budget are left out (`{}` once the run's budget is spent).
-   */
-  params: Record<string, unknown>;
-  callId: string;
-  /** Set when params were cut: the UTF-8 bytes of their whole JSON. */
-  truncated?: { paramsBytes: number };
-}
+export type { PlannedCall } from "./plan.js";
+export { internalError } from "./record.js";
+export type { CallRequestContext, Dispatched, OnCall } from "./request.js";
 
 /** Options of a Registry. */
 export interface RegistryOptions {
@@ -77,38 +38,6 @@ export interface RegistryOptions {
   onCall?: OnCall;
 }
 
-/** One dispatched call: the outcome as the shell sees it, the callback's value, and the call's record. */
-export interface Dispatched {
-  outcome: CallOutcome;
-  value?: unknown;
-  /** The params' problems, when a host call's params were invalid. */
-  issues?: Issue[];
-  record: CallRecord;
-}
-
-/** How one attempt at running the callback ended, for retries and the breaker. */
-interface Attempt {
-  outcome: CallOutcome;
-  value?: unknown;
-  /** Worth another attempt: the callback threw (not a ToolError) or passed the tool's own timeoutMs. */
-  retryable: boolean;
-  verdict: BreakerVerdict;
-}
-
-/** One attempt in flight: what its callback gave so far, and the race of its outcome against the deadline. */
-class AttemptState {
-  value: unknown = undefined;
-  /** How the callback ended: undefined while it runs. */
-  ended: "value" | "tool_error" | "threw" | undefined = undefined;
-  readonly started: number = performance.now();
-  /** The callback's outcome, whenever it comes (set right after construction). */
-  called!: Promise<CallOutcome>;
-  /** The outcome, or the deadline's. */
-  race!: Promise<CallOutcome>;
-
-  constructor(readonly dispose: () => void) {}
-}
-
 /** A tool's inputSchema validator; a schema it cannot compile is refused naming the tool, as outputSchema's is. */
 function compileInputValidator(name: string, schema: RegisteredTool["spec"]["inputSchema"]): Validator {
   try {
@@ -117,147 +46,6 @@ function compileInputValidator(name: string, schema: RegisteredTool["spec"]["inp
     if (!(error instanceof ToolshellError)) throw error;
     throw new ToolshellError(error.code, `${name}: inputSchema: ${error.message}`, { cause: error.cause });
   }
-}
-
-function failed(code: CallErrorCode, stderr: string, exitCode: number): CallOutcome {
-  return { stdout: "", stderr, exitCode, code };
-}
-
-/**
- * Turns what a callback returned into the bytes the shell sees, checking it against the tool's outputSchema if
- * it has one. An object is serialised once; the check reads the value itself (and parses that one serialisation
- * only if the value fails). `undefined` is checked as `null`: both print nothing.
- */
-function render(name: string, value: unknown, check: OutputCheck | undefined, strict: boolean): CallOutcome {
-  if (value === undefined || value === null) {
-    return checked(name, { stdout: "", stderr: "", exitCode: 0, code: "ok" }, check?.value(null), strict);
-  }
-  if (typeof value === "string") {
-    return checked(name, { stdout: value, stderr: "", exitCode: 0, code: "ok" }, check?.text(value), strict);
-  }
-  let json: string | undefined;
-  try {
-    json = JSON.stringify(value);
-  } catch {
-    json = undefined;
-  }
-  if (json === undefined) {
-    return failed("handler_failed", `${name}: callback returned a value that is not JSON\n`, 1);
-  }
-  return checked(
-    name,
-    { stdout: `${json}\n`, stderr: "", exitCode: 0, code: "ok" },
-    check?.value(value, json),
-    strict,
-  );
-}
-
-/** Attaches output issues to a successful outcome; under strictOutput they fail the call instead. */
-function checked(
-  name: string,
-  outcome: CallOutcome,
-  found: OutputIssues | undefined,
-  strict: boolean,
-): CallOutcome {
-  if (found === undefined || found.total === 0) return outcome;
-  const outputIssues = issueList(found);
-  if (!strict) return { ...outcome, outputIssues };
-  return {
-    stdout: "",
-    stderr: strictOutputMessage(name, found),
-    exitCode: 1,
-    outputIssues,
-    code: "invalid_output",
-  };
-}
-
-/** One call's output crosses to the shell whole up to MAX_TOOL_OUTPUT_BYTES; past it, head and tail around a marker. */
-function capped(name: string, outcome: CallOutcome): CallOutcome {
-  if (outcome.stdout.length <= MAX_TOOL_OUTPUT_BYTES / 3) return outcome;
-  const { text } = cutMiddle(
-    outcome.stdout,
-    MAX_TOOL_OUTPUT_BYTES,
-    (cut) =>
-      `[toolshell: ${cut} bytes of ${name}'s output cut: one call may return at most ${MAX_TOOL_OUTPUT_BYTES} bytes]`,
-  );
-  return { ...outcome, stdout: text };
-}
-
-/** Bytes of a ToolError's message shown (head and tail): each line gets the tool's name, so it must stay small. */
-const MAX_ERROR_MESSAGE_BYTES = 64 * 1024;
-
-/** A ToolError's message within MAX_ERROR_MESSAGE_BYTES (it may carry an upstream's text of any size). */
-function errorMessage(message: string): string {
-  if (message.length <= MAX_ERROR_MESSAGE_BYTES / 3) return message;
-  return cutMiddle(
-    message,
-    MAX_ERROR_MESSAGE_BYTES,
-    (cut) =>
-      `[toolshell: ${cut} bytes of the error message cut: at most ${MAX_ERROR_MESSAGE_BYTES} are shown]`,
-  ).text;
-}
-
-/**
- * Whether a thrown value is a ToolError, from this copy of toolshell or a tool package's own (TM-ERR-001); false for
- * a Proxy whose traps throw.
- */
-function isToolError(error: unknown): error is ToolError {
-  return ToolError.isInstance(error);
-}
-
-/** Another copy's ToolError (another version, perhaps) is checked again: only 1..255 is an exit code. */
-function exitCodeOf(code: unknown): number {
-  return typeof code === "number" && Number.isInteger(code) && code >= 1 && code <= 255 ? code : 1;
-}
-
-/**
- * A callback that threw: a ToolError's message is meant for the script and always shown (as written, each line
- * prefixed with the tool's name); any other error says `callback failed`, with its first line only when
- * sanitizeErrors is off.
- */
-function failedOutcome(name: string, error: unknown, sanitize: boolean): CallOutcome {
-  // What a callback throws is hostile: a Proxy whose traps throw, a getter that throws, an object with no
-  // toString. Reading it must never throw in turn (that would reject the call and escape as an unhandled rejection).
-  try {
-    if (isToolError(error)) {
-      const lines = trimNewlinesEnd(errorMessage(String(error.message))).split("\n");
-      const stderr = lines.map((line) => `${name}: ${line}\n`).join("");
-      const stdout = typeof error.stdout === "string" ? error.stdout : "";
-      return capped(name, { stdout, stderr, exitCode: exitCodeOf(error.exitCode), code: "handler_failed" });
-    }
-    if (sanitize) return failed("handler_failed", `${name}: callback failed\n`, 1);
-    const message = error instanceof Error ? String(error.message) : String(error);
-    return failed("handler_failed", `${name}: callback failed: ${message.split("\n")[0]}\n`, 1);
-  } catch {
-    return failed("handler_failed", `${name}: callback failed\n`, 1);
-  }
-}
-
-/** The outcome the shell sees for a call cut short by the run's end. */
-function abortedOutcome(name: string, signal: AbortSignal, timeoutMs?: number): CallOutcome {
-  const timedOut = signalReason(signal) === "timeout";
-  const after = timeoutMs === undefined ? "" : ` after ${timeoutMs} ms`;
-  return timedOut
-    ? failed("timeout", `${name}: timed out${after}\n`, 124)
-    : failed("cancelled", `${name}: aborted\n`, 130);
-}
-
-/** Settles with the call, or with an aborted outcome as soon as the run's signal aborts, whichever is first. */
-function raceAbort(
-  name: string,
-  call: Promise<CallOutcome>,
-  signal: AbortSignal,
-  timeoutMs?: number,
-): Promise<CallOutcome> {
-  if (signal.aborted) return Promise.resolve(abortedOutcome(name, signal, timeoutMs));
-  return new Promise((resolve) => {
-    const stop = () => resolve(abortedOutcome(name, signal, timeoutMs));
-    signal.addEventListener("abort", stop, { once: true });
-    void call.then((outcome) => {
-      signal.removeEventListener("abort", stop);
-      resolve(outcome);
-    });
-  });
 }
 
 /** A call a stage stopped before its callback ran. */
@@ -274,53 +62,6 @@ function paramsJson(params: unknown): string | undefined {
   }
 }
 
-/** Waits `ms` unless the signal aborts first; true when the wait ran its course. */
-function pause(ms: number, signal: AbortSignal): Promise<boolean> {
-  if (signal.aborted) return Promise.resolve(false);
-  return new Promise((resolve) => {
-    const done = (ran: boolean) => {
-      clearTimeout(timer);
-      signal.removeEventListener("abort", onAbort);
-      resolve(ran);
-    };
-    const onAbort = () => done(false);
-    const timer = setTimeout(() => done(true), ms);
-    signal.addEventListener("abort", onAbort, { once: true });
-  });
-}
-
-/** Calls each hook with the record; a hook that throws or rejects never affects the call or the run. */
-function emit(record: CallRecord, first: OnCall | undefined, second: OnCall | undefined): void {
-  for (const hook of [first, second]) {
-    if (hook === undefined) continue;
-    try {
-      const returned = hook(record) as { then?: unknown } | undefined;
-      if (returned && typeof returned.then === "function") {
-        (returned as Promise<unknown>).then(undefined, () => {});
-      }
-    } catch {
-      // a hook's failure is the host's own; the run goes on
-    }
-  }
-}
-
-/**
- * The value a callback ends with: the last one a streaming callback (one returning an async iterable, such as an
- * async generator, as AI SDK tools that stream do) yields. Reading stops, and the stream is closed, once the
- * call's signal aborts: a stream that ignores the signal is not read forever after its call ended.
- */
-async function finalValue(value: unknown, signal: AbortSignal): Promise<unknown> {
-  const resolved = await value;
-  if (typeof resolved !== "object" || resolved === null || !(Symbol.asyncIterator in resolved))
-    return resolved;
-  let last: unknown;
-  for await (const item of resolved as AsyncIterable<unknown>) {
-    if (signal.aborted) break;
-    last = item;
-  }
-  return last;
-}
-
 /**
  * The registered tools and the one path every call takes to reach a callback, whatever its surface (a script's
  * command, `api.call()`): lookup, params size, validation (host calls; the shell validates in its worker), plan
@@ -331,6 +72,8 @@ export class Registry {
   private readonly tools = new Map<string, RegisteredTool>();
   /** Output checks of the tools that declare an outputSchema, compiled at registration. */
   private readonly outputChecks = new Map<string, OutputCheck>();
+  /** What running each tool's callback needs from the registry, made at registration. */
+  private readonly attemptSettings = new Map<string, AttemptSettings>();
   /** Input validators, compiled once at registration; host calls use them (the shell validates in its worker). */
   private readonly validators = new Map<string, Validator>();
   private readonly breakers = new Map<string, CircuitBreaker>();
@@ -357,6 +100,8 @@ export class Registry {
     }
     this.validators.set(name, compileInputValidator(name, inputSchema));
     if (outputSchema !== undefined) this.outputChecks.set(name, compileOutputCheck(name, outputSchema));
+    const check = this.outputChecks.get(name);
+    this.attemptSettings.set(name, { check, strict: this.strictOutput, late: this.lateResult });
     const breaker = tool.breaker ?? this.defaultBreaker;
     if (breaker) this.breakers.set(name, new CircuitBreaker(breaker));
     if (tool.rateLimit) this.limiters.set(name, new RateLimiter(tool.rateLimit));
@@ -375,6 +120,7 @@ export class Registry {
   remove(name: string): boolean {
     this.validators.delete(name);
     this.outputChecks.delete(name);
+    this.attemptSettings.delete(name);
     this.breakers.delete(name);
     this.limiters.delete(name);
     this.stats.forget(name);
@@ -415,18 +161,7 @@ export class Registry {
     surface: PolicyCall["surface"],
   ): Promise<Dispatched> {
     const started = performance.now();
-    const record: CallRecord = {
-      callId: request.callId,
-      name,
-      surface,
-      tenant: request.tenant,
-      outcome: "ok",
-      exitCode: 0,
-      durationMs: 0,
-      bytesIn: 0,
-      bytesOut: 0,
-      attempts: 0,
-    };
+    const record = newRecord(name, request, surface);
     const tool = this.tools.get(name);
     if (!tool) return this.finish(record, started, request, undefined, refused(this.notFound(name, surface)));
     const json = paramsJson(params);
@@ -492,7 +227,7 @@ export class Registry {
       return this.finish(record, started, request, span, refused(outcome));
     }
     if (this.policy) {
-      const denied = await this.ask(this.policy, tool, name, params, request, surface);
+      const denied = await ask(this.policy, tool, name, params, request, surface);
       // A run that ends while the policy decides is a timeout or a cancel, not a decision.
       if (!denied) record.decision = "allow";
       else if (denied.code === "denied") record.decision = "deny";
@@ -508,12 +243,13 @@ export class Registry {
       }
     }
     limiter?.take();
+    const settings = this.attemptSettings.get(name) as AttemptSettings;
     let result: Attempt;
     if (tool.retry) {
-      result = await this.withRetries(tool, params, request, record);
+      result = await withRetries(tool, params, request, record, settings);
     } else {
-      const attempt = this.startAttempt(tool, params, request, record);
-      result = this.endAttempt(attempt, await attempt.race, record, request);
+      const attempt = startAttempt(tool, params, request, record, settings);
+      result = endAttempt(attempt, await attempt.race, record, request, settings);
     }
     breaker?.settle(result.verdict, admitted === "trial");
     if (tool.spec.untrusted) {
@@ -522,32 +258,6 @@ export class Registry {
       if (flags.length > 0) record.injectionFlags = flags;
     }
     return this.finish(record, started, request, span, result);
-  }
-
-  /** The policy's refusal as an outcome, or undefined when it allowed the call. */
-  private async ask(
-    policy: Policy,
-    tool: RegisteredTool,
-    name: string,
-    params: Record<string, unknown>,
-    request: CallRequestContext,
-    surface: PolicyCall["surface"],
-  ): Promise<CallOutcome | undefined> {
-    const call: PolicyCall = {
-      name,
-      params,
-      risk: tool.spec.risk,
-      tenant: request.tenant,
-      context: request.context,
-      surface,
-      callId: request.callId,
-    };
-    const decided = await raceAbort(
-      name,
-      decide(policy, call).then((reason) => denial(name, reason)),
-      request.signal,
-    );
-    return decided.exitCode === 0 ? undefined : decided;
   }
 
   private notFound(name: string, surface: PolicyCall["surface"]): CallOutcome {
@@ -562,113 +272,11 @@ export class Registry {
     return failed("not_found", `no tool named ${shown}${hint}\n`, 127);
   }
 
-  /** Runs the callback again while it fails in a retryable way, within the call's deadline and never after a cancel. */
-  private async withRetries(
-    tool: RegisteredTool,
-    params: Record<string, unknown>,
-    request: CallRequestContext,
-    record: CallRecord,
-  ): Promise<Attempt> {
-    const { attempts, backoffMs } = tool.retry as Required<NonNullable<RegisteredTool["retry"]>>;
-    let attempt = this.startAttempt(tool, params, request, record);
-    let result = this.endAttempt(attempt, await attempt.race, record, request);
-    for (let done = 1; done < attempts && result.retryable && !request.signal.aborted; done++) {
-      const wait = backoffMs * 2 ** (done - 1);
-      if (Date.now() + wait >= request.runDeadline) break;
-      if (!(await pause(wait, request.signal))) {
-        return {
-          outcome: abortedOutcome(tool.spec.name, request.signal),
-          retryable: false,
-          verdict: "neutral",
-        };
-      }
-      attempt = this.startAttempt(tool, params, request, record);
-      result = this.endAttempt(attempt, await attempt.race, record, request);
-    }
-    return result;
-  }
-
-  /**
-   * Starts one run of the callback under the call's deadline; `race` settles with its outcome or at the deadline
-   * (then `endAttempt` finds it still running and abandons it). Split in two so a call awaits only the race.
-   */
-  private startAttempt(
-    tool: RegisteredTool,
-    params: Record<string, unknown>,
-    request: CallRequestContext,
-    record: CallRecord,
-  ): AttemptState {
-    const name = tool.spec.name;
-    record.attempts++;
-    const limit = callLimit(tool.timeoutMs, request);
-    const context: ToolContext = {
-      stdin: request.stdin,
-      signal: limit.signal,
-      abortSignal: limit.signal,
-      callId: request.callId,
-      toolCallId: request.callId,
-      context: request.context,
-      tenant: request.tenant,
-      surface: record.surface,
-      deadline: limit.deadline,
-      messages: [],
-    };
-    const check = this.outputChecks.get(name);
-    const state = new AttemptState(limit.dispose);
-    state.called = (async () => {
-      const value = await finalValue(tool.execute(params, context), limit.signal);
-      state.value = value;
-      state.ended = "value";
-      return capped(name, render(name, value, check, this.strictOutput));
-    })().catch((error: unknown) => {
-      state.ended = isToolError(error) ? "tool_error" : "threw";
-      return failedOutcome(name, error, request.sanitizeErrors);
-    });
-    // "timed out after N ms" quotes the tool's timeoutMs only when that is the limit that applies, not the run's.
-    const ownTimeout = limit.signal === request.signal ? undefined : tool.timeoutMs;
-    state.race = raceAbort(name, state.called, limit.signal, ownTimeout);
-    return state;
-  }
-
-  /** How an attempt ended, once its race settled: a callback still running is abandoned (its late result watched). */
-  private endAttempt(
-    state: AttemptState,
-    outcome: CallOutcome,
-    record: CallRecord,
-    request: CallRequestContext,
-  ): Attempt {
-    state.dispose();
-    if (state.ended === undefined) {
-      record.abandoned = true;
-      this.watchLate(state.called, record, outcome, state.started, request);
-      const ownTimeout = outcome.code === "timeout" && !request.signal.aborted;
-      return { outcome, retryable: ownTimeout, verdict: outcome.code === "timeout" ? "failure" : "neutral" };
-    }
-    const threw = state.ended === "threw";
-    const verdict: BreakerVerdict = outcome.code === "ok" ? "success" : threw ? "failure" : "neutral";
-    return { outcome, value: state.value, retryable: threw, verdict };
-  }
-
-  /** When an abandoned callback settles after all: a second record with `late`, and the tool's late count. */
-  private watchLate(
-    called: Promise<CallOutcome>,
-    record: CallRecord,
-    cut: CallOutcome,
-    started: number,
-    request: CallRequestContext,
-  ): void {
-    void called.then((settled) => {
-      if (this.tools.has(record.name)) this.stats.late(record.name);
-      const late: CallRecord = {
-        ...record,
-        outcome: cut.code ?? "timeout",
-        exitCode: cut.exitCode,
-        abandoned: true,
-        late: { settled: settled.code === "ok" ? "value" : "error", afterMs: elapsedMs(started) },
-      };
-      emit(Object.freeze(late), this.onCall, request.onCall);
-    });
-  }
+  /** A late result's record: the tool's late count (if it is still registered), then the onCall hooks. */
+  private readonly lateResult = (late: CallRecord, request: CallRequestContext): void => {
+    if (this.tools.has(late.name)) this.stats.late(late.name);
+    emit(late, this.onCall, request.onCall);
+  };
 
   /** Completes the call's record and hands it to the trace, stats, span and hooks. */
   private finish(
@@ -734,75 +342,4 @@ export class Registry {
     request.records?.set(record.callId, record);
     if (this.onCall || request.onCall) emit(Object.freeze(record), this.onCall, request.onCall);
   }
-}
-
-/**
- * A call that failed inside toolshell itself (a value no stage anticipated made one throw): the last guard of the
- * promise that a call never rejects, so nothing escapes into the event loop.
- */
-export function internalError(
-  name: string,
-  request: CallRequestContext,
-  surface: PolicyCall["surface"],
-): Dispatched {
-  const outcome = failed("handler_failed", `${name}: the call failed inside toolshell\n`, 1);
-  const record: CallRecord = {
-    callId: request.callId,
-    name,
-    surface,
-    tenant: request.tenant,
-    outcome: "handler_failed",
-    exitCode: 1,
-    durationMs: 0,
-    bytesIn: 0,
-    bytesOut: 0,
-    attempts: 0,
-  };
-  return { outcome, record };
-}
-
-/** A call over its tool's rate limit. */
-function rateLimited(name: string, limiter: RateLimiter): { outcome: CallOutcome } {
-  const message = `${name}: rate limited (${limiter.describe()}); try again later\n`;
-  return { outcome: failed("rate_limited", message, TEMPORARY_FAILURE_EXIT) };
-}
-
-/** A policy's refusal as shell output (the callback never ran); exit 0 means allowed. */
-function denial(name: string, reason: string | undefined): CallOutcome {
-  if (reason === undefined) return { stdout: "", stderr: "", exitCode: 0, code: "ok" };
-  return {
-    stdout: "",
-    stderr: `${name}: denied: ${reason}\n`,
-    exitCode: 126,
-    decision: "deny",
-    code: "denied",
-  };
-}
-
-const nothing = (): void => {};
-
-/** The call's own signal: the run's, or aborted sooner at the tool's timeoutMs. */
-function callLimit(
-  timeoutMs: number | undefined,
-  request: CallRequestContext,
-): { signal: AbortSignal; deadline: number; dispose: () => void } {
-  const ownDeadline = timeoutMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + timeoutMs;
-  if (ownDeadline >= request.runDeadline) {
-    return { signal: request.signal, deadline: request.runDeadline, dispose: nothing };
-  }
-  const controller = new AbortController();
-  const onRunAbort = () => controller.abort(request.signal.reason);
-  request.signal.addEventListener("abort", onRunAbort, { once: true });
-  const timer = setTimeout(
-    () => controller.abort(new DOMException("timed out", "TimeoutError")),
-    ownDeadline - Date.now(),
-  );
-  return {
-    signal: controller.signal,
-    deadline: ownDeadline,
-    dispose: () => {
-      clearTimeout(timer);
-      request.signal.removeEventListener("abort", onRunAbort);
-    },
-  };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ScriptedTool, ToolError } from "../../src/index.js";
-import { CircuitBreaker, RateLimiter } from "../../src/registry/breaker.js";
+import { CircuitBreaker } from "../../src/registry/breaker.js";
 import { track } from "../helpers.js";
 
 describe("CircuitBreaker (a fake clock)", () => {
@@ -52,23 +52,6 @@ describe("CircuitBreaker (a fake clock)", () => {
     now = 150;
     breaker.settle("failure", false);
     expect(breaker.state).toBe("open");
-  });
-});
-
-describe("RateLimiter (a fake clock)", () => {
-  it("allows `calls` per sliding `perMs`", () => {
-    let now = 0;
-    const limiter = new RateLimiter({ calls: 2, perMs: 100 }, () => now);
-    limiter.take();
-    now = 50;
-    limiter.take();
-    expect(limiter.allows()).toBe(false);
-    now = 100;
-    expect(limiter.allows()).toBe(true);
-    limiter.take();
-    expect(limiter.allows()).toBe(false);
-    now = 150;
-    expect(limiter.allows()).toBe(true);
   });
 });
 

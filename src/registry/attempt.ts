@@ -1,0 +1,170 @@
+/**
+ * Running a tool's callback: each attempt under the call's deadline, retries when the tool opts in, the value a
+ * streaming callback ends with, and the late result of a callback the deadline abandoned.
+ */
+import type { CallOutcome } from "../tool/call.js";
+import type { RegisteredTool, ToolContext } from "../tool/tool.js";
+import { type CallRecord, elapsedMs } from "../trace/trace.js";
+import type { BreakerVerdict } from "./breaker.js";
+import { abortedOutcome, callLimit, pause, raceAbort } from "./deadline.js";
+import type { OutputCheck } from "./output-check.js";
+import { capped, failedOutcome, isToolError, render } from "./render.js";
+import type { CallRequestContext } from "./request.js";
+
+/** What attempts need from the registry, per tool: its output check, strictOutput, where a late result goes. */
+export interface AttemptSettings {
+  check: OutputCheck | undefined;
+  strict: boolean;
+  /** Receives the frozen second record of an abandoned callback that settled after all. */
+  late: (record: CallRecord, request: CallRequestContext) => void;
+}
+
+/** How one attempt at running the callback ended, for retries and the breaker. */
+export interface Attempt {
+  outcome: CallOutcome;
+  value?: unknown;
+  /** Worth another attempt: the callback threw (not a ToolError) or passed the tool's own timeoutMs. */
+  retryable: boolean;
+  verdict: BreakerVerdict;
+}
+
+/** One attempt in flight: what its callback gave so far, and the race of its outcome against the deadline. */
+export class AttemptState {
+  value: unknown = undefined;
+  /** How the callback ended: undefined while it runs. */
+  ended: "value" | "tool_error" | "threw" | undefined = undefined;
+  readonly started: number = performance.now();
+  /** The callback's outcome, whenever it comes (set right after construction). */
+  called!: Promise<CallOutcome>;
+  /** The outcome, or the deadline's. */
+  race!: Promise<CallOutcome>;
+
+  constructor(readonly dispose: () => void) {}
+}
+
+/**
+ * The value a callback ends with: the last one a streaming callback (one returning an async iterable, such as an
+ * async generator, as AI SDK tools that stream do) yields. Reading stops, and the stream is closed, once the
+ * call's signal aborts: a stream that ignores the signal is not read forever after its call ended.
+ */
+async function finalValue(value: unknown, signal: AbortSignal): Promise<unknown> {
+  const resolved = await value;
+  if (typeof resolved !== "object" || resolved === null || !(Symbol.asyncIterator in resolved))
+    return resolved;
+  let last: unknown;
+  for await (const item of resolved as AsyncIterable<unknown>) {
+    if (signal.aborted) break;
+    last = item;
+  }
+  return last;
+}
+
+/** Runs the callback again while it fails in a retryable way, within the call's deadline and never after a cancel. */
+export async function withRetries(
+  tool: RegisteredTool,
+  params: Record<string, unknown>,
+  request: CallRequestContext,
+  record: CallRecord,
+  settings: AttemptSettings,
+): Promise<Attempt> {
+  const { attempts, backoffMs } = tool.retry as Required<NonNullable<RegisteredTool["retry"]>>;
+  let attempt = startAttempt(tool, params, request, record, settings);
+  let result = endAttempt(attempt, await attempt.race, record, request, settings);
+  for (let done = 1; done < attempts && result.retryable && !request.signal.aborted; done++) {
+    const wait = backoffMs * 2 ** (done - 1);
+    if (Date.now() + wait >= request.runDeadline) break;
+    if (!(await pause(wait, request.signal))) {
+      return {
+        outcome: abortedOutcome(tool.spec.name, request.signal),
+        retryable: false,
+        verdict: "neutral",
+      };
+    }
+    attempt = startAttempt(tool, params, request, record, settings);
+    result = endAttempt(attempt, await attempt.race, record, request, settings);
+  }
+  return result;
+}
+
+/**
+ * Starts one run of the callback under the call's deadline; `race` settles with its outcome or at the deadline
+ * (then `endAttempt` finds it still running and abandons it). Split in two so a call awaits only the race.
+ */
+export function startAttempt(
+  tool: RegisteredTool,
+  params: Record<string, unknown>,
+  request: CallRequestContext,
+  record: CallRecord,
+  settings: AttemptSettings,
+): AttemptState {
+  const name = tool.spec.name;
+  record.attempts++;
+  const limit = callLimit(tool.timeoutMs, request);
+  const context: ToolContext = {
+    stdin: request.stdin,
+    signal: limit.signal,
+    abortSignal: limit.signal,
+    callId: request.callId,
+    toolCallId: request.callId,
+    context: request.context,
+    tenant: request.tenant,
+    surface: record.surface,
+    deadline: limit.deadline,
+    messages: [],
+  };
+  const state = new AttemptState(limit.dispose);
+  state.called = (async () => {
+    const value = await finalValue(tool.execute(params, context), limit.signal);
+    state.value = value;
+    state.ended = "value";
+    return capped(name, render(name, value, settings.check, settings.strict));
+  })().catch((error: unknown) => {
+    state.ended = isToolError(error) ? "tool_error" : "threw";
+    return failedOutcome(name, error, request.sanitizeErrors);
+  });
+  // "timed out after N ms" quotes the tool's timeoutMs only when that is the limit that applies, not the run's.
+  const ownTimeout = limit.signal === request.signal ? undefined : tool.timeoutMs;
+  state.race = raceAbort(name, state.called, limit.signal, ownTimeout);
+  return state;
+}
+
+/** How an attempt ended, once its race settled: a callback still running is abandoned (its late result watched). */
+export function endAttempt(
+  state: AttemptState,
+  outcome: CallOutcome,
+  record: CallRecord,
+  request: CallRequestContext,
+  settings: AttemptSettings,
+): Attempt {
+  state.dispose();
+  if (state.ended === undefined) {
+    record.abandoned = true;
+    watchLate(state.called, record, outcome, state.started, request, settings);
+    const ownTimeout = outcome.code === "timeout" && !request.signal.aborted;
+    return { outcome, retryable: ownTimeout, verdict: outcome.code === "timeout" ? "failure" : "neutral" };
+  }
+  const threw = state.ended === "threw";
+  const verdict: BreakerVerdict = outcome.code === "ok" ? "success" : threw ? "failure" : "neutral";
+  return { outcome, value: state.value, retryable: threw, verdict };
+}
+
+/** When an abandoned callback settles after all: a second record with `late`, and the tool's late count. */
+function watchLate(
+  called: Promise<CallOutcome>,
+  record: CallRecord,
+  cut: CallOutcome,
+  started: number,
+  request: CallRequestContext,
+  settings: AttemptSettings,
+): void {
+  void called.then((settled) => {
+    const late: CallRecord = {
+      ...record,
+      outcome: cut.code ?? "timeout",
+      exitCode: cut.exitCode,
+      abandoned: true,
+      late: { settled: settled.code === "ok" ? "value" : "error", afterMs: elapsedMs(started) },
+    };
+    settings.late(Object.freeze(late), request);
+  });
+}

@@ -1,0 +1,78 @@
+/**
+ * A call's deadline: the call's own signal (the run's, or sooner at the tool's timeoutMs), the race of an outcome
+ * against it, and the outcome of a call it cut short.
+ */
+import { signalReason } from "../stop-reason.js";
+import type { CallOutcome } from "../tool/call.js";
+import { failed } from "./render.js";
+import type { CallRequestContext } from "./request.js";
+
+/** The outcome the shell sees for a call cut short by the run's end. */
+export function abortedOutcome(name: string, signal: AbortSignal, timeoutMs?: number): CallOutcome {
+  const timedOut = signalReason(signal) === "timeout";
+  const after = timeoutMs === undefined ? "" : ` after ${timeoutMs} ms`;
+  return timedOut
+    ? failed("timeout", `${name}: timed out${after}\n`, 124)
+    : failed("cancelled", `${name}: aborted\n`, 130);
+}
+
+/** Settles with the call, or with an aborted outcome as soon as the run's signal aborts, whichever is first. */
+export function raceAbort(
+  name: string,
+  call: Promise<CallOutcome>,
+  signal: AbortSignal,
+  timeoutMs?: number,
+): Promise<CallOutcome> {
+  if (signal.aborted) return Promise.resolve(abortedOutcome(name, signal, timeoutMs));
+  return new Promise((resolve) => {
+    const stop = () => resolve(abortedOutcome(name, signal, timeoutMs));
+    signal.addEventListener("abort", stop, { once: true });
+    void call.then((outcome) => {
+      signal.removeEventListener("abort", stop);
+      resolve(outcome);
+    });
+  });
+}
+
+/** Waits `ms` unless the signal aborts first; true when the wait ran its course. */
+export function pause(ms: number, signal: AbortSignal): Promise<boolean> {
+  if (signal.aborted) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const done = (ran: boolean) => {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", onAbort);
+      resolve(ran);
+    };
+    const onAbort = () => done(false);
+    const timer = setTimeout(() => done(true), ms);
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+const nothing = (): void => {};
+
+/** The call's own signal: the run's, or aborted sooner at the tool's timeoutMs. */
+export function callLimit(
+  timeoutMs: number | undefined,
+  request: CallRequestContext,
+): { signal: AbortSignal; deadline: number; dispose: () => void } {
+  const ownDeadline = timeoutMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + timeoutMs;
+  if (ownDeadline >= request.runDeadline) {
+    return { signal: request.signal, deadline: request.runDeadline, dispose: nothing };
+  }
+  const controller = new AbortController();
+  const onRunAbort = () => controller.abort(request.signal.reason);
+  request.signal.addEventListener("abort", onRunAbort, { once: true });
+  const timer = setTimeout(
+    () => controller.abort(new DOMException("timed out", "TimeoutError")),
+    ownDeadline - Date.now(),
+  );
+  return {
+    signal: controller.signal,
+    deadline: ownDeadline,
+    dispose: () => {
+      clearTimeout(timer);
+      request.signal.removeEventListener("abort", onRunAbort);
+    },
+  };
+}
