@@ -66,7 +66,11 @@ export interface ScriptedToolOptions {
   workers?: number;
   /** Heap of each worker in MiB (default 256, at least 32). */
   workerMemoryMb?: number;
-  /** Show callback error messages to the script (default false: `<tool>: callback failed`). */
+  /**
+   * Hide what a callback's plain error says from the script (default true: the script sees only
+   * `<tool>: callback failed`); false adds the error's first line (`<tool>: callback failed: <message>`). A
+   * `ToolError`'s message is always shown: it is written for the model.
+   */
   sanitizeErrors?: boolean;
   /** List only names and one-liners in systemPrompt() (for many tools). */
   compactPrompt?: boolean;
