@@ -172,3 +172,21 @@ export const BC_CLOCK_EVERY: number = 1_024;
 
 /** Decimals the math library (`bc -l`) works at, guard digits included. */
 export const MAX_BC_MATH_PRECISION: number = 3_000;
+
+/**
+ * A script shorter than this is checked for being one lone tool call (answered without the interpreter, decision
+ * 0009); a longer one is never a lone call worth the check and runs in the shell, under the shell's own limits.
+ */
+export const MAX_LONE_CALL_CHARS: number = 8 * 1024;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Tool listings written by a third party (an upstream MCP server, `descriptionTrust: "untrusted"`; TM-INJ-001):
+// cut once, at registration, to what the prompt, `help` and `discover` show.
+/** A third-party tool description's longest length once cleaned (the prompt, `help` and `discover` show it). */
+export const MAX_UNTRUSTED_DESCRIPTION: number = 1024;
+/** The longest `description`, `title` or `$comment` inside a third-party schema (flag descriptions, mostly). */
+export const MAX_UNTRUSTED_SCHEMA_TEXT: number = 512;
+/** The longest property name (a flag `help` and the prompt show) a third-party schema may have. */
+export const MAX_UNTRUSTED_PROPERTY_NAME: number = 128;
+/** The longest string a third-party schema may hold as data (`enum`, `const`, `default`, `examples`, ...). */
+export const MAX_UNTRUSTED_SHOWN_VALUE: number = 1_024;

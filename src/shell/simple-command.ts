@@ -1,4 +1,5 @@
 import { parse } from "#just-bash";
+import { MAX_LONE_CALL_CHARS } from "../limits.js";
 import type { ToolSpec } from "../tool/tool.js";
 import type { ShellCatalog } from "./catalog.js";
 import { literalText } from "./guard.js";
@@ -18,9 +19,6 @@ const SHADOWED: ReadonlySet<string> = new Set(
   ).split(" "),
 );
 
-/** Longer scripts are never a lone call worth the check; the shell parses them under its own limits. */
-const MAX_SCRIPT_CHARS = 8 * 1024;
-
 /** A script that is exactly one call of one tool: its spec and its words as the command would receive them. */
 export interface LoneToolCall {
   spec: ToolSpec;
@@ -39,7 +37,7 @@ export function loneToolCall(
   catalog: ShellCatalog,
   reserved: ReadonlySet<string>,
 ): LoneToolCall | undefined {
-  if (script.length > MAX_SCRIPT_CHARS) return undefined;
+  if (script.length > MAX_LONE_CALL_CHARS) return undefined;
   // Cheap first: the first word must be a tool's name, or this is not worth parsing.
   const start = script.search(/\S/);
   if (start < 0) return undefined;

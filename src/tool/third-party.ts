@@ -6,20 +6,17 @@
  * whose data hides characters or is oversized is refused and the tool is not registered.
  */
 import { ToolshellError } from "../errors.js";
+import {
+  MAX_UNTRUSTED_DESCRIPTION,
+  MAX_UNTRUSTED_PROPERTY_NAME,
+  MAX_UNTRUSTED_SCHEMA_TEXT,
+  MAX_UNTRUSTED_SHOWN_VALUE,
+} from "../limits.js";
 import type { JsonSchema } from "../schema/json-schema.js";
 import { isRecord } from "../schema/resolve.js";
 import { forEachSubschema, SCHEMA_TEXT_KEYWORDS, SUBSCHEMA_KEYWORDS } from "../schema/walk.js";
 import { cleanUntrustedText, hiddenCharacter } from "../text/untrusted.js";
 import type { ToolSpec } from "./tool.js";
-
-/** A third-party tool description's longest length once cleaned (the prompt, `help` and `discover` show it). */
-const MAX_UNTRUSTED_DESCRIPTION = 1024;
-/** The longest `description`, `title` or `$comment` inside a third-party schema (flag descriptions, mostly). */
-const MAX_UNTRUSTED_SCHEMA_TEXT = 512;
-/** The longest property name (a flag `help` and the prompt show) a third-party schema may have. */
-const MAX_UNTRUSTED_PROPERTY_NAME = 128;
-/** The longest string a third-party schema may hold as data (`enum`, `const`, `default`, `examples`, ...). */
-const MAX_UNTRUSTED_SHOWN_VALUE = 1_024;
 
 /**
  * Set by the MCP client on the definitions it registers for a trusted upstream: the listing is a third party's,
