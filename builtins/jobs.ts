@@ -2,7 +2,8 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import type { Command, ExecResult } from "#just-bash";
 import { BACKGROUND_COMMAND, WAIT_COMMAND } from "../src/shell/guard.js";
 import type { Job, RunContext } from "../src/shell/run-context.js";
-import { commandResult, shellQuote } from "./common.js";
+import { shellQuote } from "../src/text/shell-quote.js";
+import { commandResult } from "./common.js";
 
 /** Job ids look like process ids, as `$!` and `wait` expect. */
 const FIRST_JOB_ID = 1000;

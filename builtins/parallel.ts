@@ -1,5 +1,6 @@
 import type { Command, ExecResult } from "#just-bash";
-import { commandResult, shellQuote, stdinText } from "./common.js";
+import { shellWord } from "../src/text/shell-quote.js";
+import { commandResult, stdinText } from "./common.js";
 
 /** Jobs `parallel` runs at once unless `-j` says otherwise (the run's own cap on tool calls still applies). */
 export const DEFAULT_PARALLEL_JOBS = 8;
@@ -22,19 +23,14 @@ interface Plan {
   dryRun: boolean;
 }
 
-/** Shell-quotes an input only where it needs it, as GNU parallel does (so `$(({} * 2))` works on numbers). */
-function quote(word: string): string {
-  if (/^[A-Za-z0-9_.,:/@%+=-]+$/.test(word)) return word;
-  return shellQuote(word);
-}
-
+/** The command for one input, quoted only where it needs it as GNU parallel does (so `$(({} * 2))` works). */
 function commandFor(template: string, input: string, jobNumber: number): string {
   const hasInput = /\{\.?\}/.test(template);
   const filled = template
     .replaceAll("{#}", String(jobNumber))
-    .replaceAll("{.}", quote(input.replace(/\.[^./]*$/, "")))
-    .replaceAll("{}", quote(input));
-  return hasInput ? filled : `${filled} ${quote(input)}`;
+    .replaceAll("{.}", shellWord(input.replace(/\.[^./]*$/, "")))
+    .replaceAll("{}", shellWord(input));
+  return hasInput ? filled : `${filled} ${shellWord(input)}`;
 }
 
 function parseJobs(value: string | undefined): number | undefined {

@@ -1,12 +1,6 @@
 import type { ExecuteResult } from "../run/result.js";
+import { shellWord } from "../text/shell-quote.js";
 import type { TraceEntry } from "../trace/trace.js";
-
-const PLAIN_WORD = /^[A-Za-z0-9_@%+=:,./-]+$/;
-
-/** A word as the script could have written it: as is when plain, else single-quoted. */
-function shellWord(word: string): string {
-  return PLAIN_WORD.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
-}
 
 function entryLine(entry: TraceEntry, index: number): string {
   const command = [entry.name, ...entry.argv].map(shellWord).join(" ");
