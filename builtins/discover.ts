@@ -1,4 +1,5 @@
 import type { Command, ExecResult } from "#just-bash";
+import { type CatalogGrouping, groupCounts, matchingTools } from "../src/shell/catalog-query.js";
 import type { RunContext } from "../src/shell/run-context.js";
 import { fenceUntrustedText, UNTRUSTED_TEXT_NOTE } from "../src/text/untrusted.js";
 import type { ToolSpec } from "../src/tool/tool.js";
@@ -6,45 +7,53 @@ import { commandResult, timed } from "./common.js";
 import { toolList } from "./help.js";
 
 const USAGE =
-  "usage: discover [--categories | --tags | --namespaces | --category NAME | --tag NAME | --search TEXT] [--json]\n";
+  "usage: discover [TEXT | --categories | --tags | --namespaces | --category NAME | --tag NAME | --search TEXT] [--json]\n";
+
+const HELP = [
+  USAGE.trimEnd(),
+  "  (nothing)         how many tools there are, by category, tag and namespace",
+  "  TEXT              tools whose name or description contains TEXT (any case); same as --search TEXT",
+  "  --category NAME   tools of that category; --tag NAME: tools with that tag",
+  "  --categories, --tags, --namespaces   each group with its number of tools",
+  "  --json            the same answer as JSON",
+  "",
+].join("\n");
 
 interface Query {
-  mode: "overview" | "categories" | "tags" | "namespaces" | "category" | "tag" | "search";
+  mode: "overview" | "help" | CatalogGrouping | "category" | "tag" | "search";
   value: string;
   json: boolean;
 }
+
+const GROUPING_FLAGS: ReadonlyMap<string, CatalogGrouping> = new Map([
+  ["--categories", "categories"],
+  ["--tags", "tags"],
+  ["--namespaces", "namespaces"],
+]);
+
+const FILTER_FLAGS: ReadonlyMap<string, "category" | "tag" | "search"> = new Map([
+  ["--category", "category"],
+  ["--tag", "tag"],
+  ["--search", "search"],
+]);
 
 function parseQuery(argv: string[]): Query | undefined {
   const json = argv.includes("--json");
   const words = argv.filter((word) => word !== "--json");
   if (words.length === 0) return { mode: "overview", value: "", json };
-  const [flag, ...rest] = words;
-  const groupings = new Map([
-    ["--categories", "categories"],
-    ["--tags", "tags"],
-    ["--namespaces", "namespaces"],
-  ] as const);
-  const grouping = flag === undefined ? undefined : groupings.get(flag as "--tags");
+  const [flag = "", ...rest] = words;
+  if (flag === "--help" && rest.length === 0) return { mode: "help", value: "", json };
+  const grouping = GROUPING_FLAGS.get(flag);
   if (grouping && rest.length === 0) return { mode: grouping, value: "", json };
-  const value = rest.join(" ");
-  if (value === "") return undefined;
-  if (flag === "--category") return { mode: "category", value, json };
-  if (flag === "--tag") return { mode: "tag", value, json };
-  if (flag === "--search") return { mode: "search", value, json };
-  return undefined;
-}
-
-function namespaceOf(name: string): string {
-  const dot = name.lastIndexOf(".");
-  return dot === -1 ? "" : name.slice(0, dot);
-}
-
-function countBy(specs: ToolSpec[], key: (spec: ToolSpec) => readonly string[]): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const spec of specs) {
-    for (const group of key(spec)) counts.set(group, (counts.get(group) ?? 0) + 1);
+  // Bare words are the text to search for: what a model tries first (`discover customer`).
+  if (!flag.startsWith("-")) {
+    return rest.some((word) => word.startsWith("--"))
+      ? undefined
+      : { mode: "search", value: words.join(" "), json };
   }
-  return new Map([...counts].sort(([a], [b]) => a.localeCompare(b)));
+  const filter = FILTER_FLAGS.get(flag);
+  const value = rest.join(" ");
+  return filter && value !== "" ? { mode: filter, value, json } : undefined;
 }
 
 function groups(counts: Map<string, number>, label: string, json: boolean, emptyName: string): ExecResult {
@@ -57,17 +66,17 @@ function groups(counts: Map<string, number>, label: string, json: boolean, empty
 }
 
 const GROUPINGS = {
-  categories: { label: "category", key: (spec: ToolSpec) => (spec.category ? [spec.category] : []) },
-  tags: { label: "tag", key: (spec: ToolSpec) => spec.tags },
-  namespaces: { label: "namespace", key: (spec: ToolSpec) => [namespaceOf(spec.name)] },
-} as const;
+  categories: "category",
+  tags: "tag",
+  namespaces: "namespace",
+} as const satisfies Record<CatalogGrouping, string>;
 
 /** `discover` alone: what there is to filter by, in a few lines. */
 function overview(specs: ToolSpec[], json: boolean): ExecResult {
   const summary = Object.fromEntries(
-    Object.entries(GROUPINGS).map(([name, grouping]) => [
-      name,
-      Object.fromEntries(countBy(specs, grouping.key)),
+    (Object.keys(GROUPINGS) as CatalogGrouping[]).map((grouping) => [
+      grouping,
+      Object.fromEntries(groupCounts(specs, grouping)),
     ]),
   );
   if (json) return commandResult(`${JSON.stringify({ tools: specs.length, ...summary })}\n`, "", 0);
@@ -82,33 +91,25 @@ function overview(specs: ToolSpec[], json: boolean): ExecResult {
     Object.keys(summary.namespaces ?? {}).some(Boolean)
       ? line("Namespaces", summary.namespaces ?? {})
       : undefined,
-    "Filter: discover --category NAME | --tag NAME | --search TEXT (add --json); details: help <tool>",
+    "Filter: discover TEXT | --category NAME | --tag NAME | --search TEXT (add --json); details: help <tool>",
   ];
   return commandResult(`${lines.filter(Boolean).join("\n")}\n`, "", 0);
 }
 
 function matching(specs: ToolSpec[], query: Query): ToolSpec[] {
-  const needle = query.value.toLowerCase();
-  switch (query.mode) {
-    case "category":
-      return specs.filter((spec) => spec.category?.toLowerCase() === needle);
-    case "tag":
-      return specs.filter((spec) => spec.tags.some((tag) => tag.toLowerCase() === needle));
-    default:
-      return specs.filter(
-        (spec) => spec.name.toLowerCase().includes(needle) || spec.description.toLowerCase().includes(needle),
-      );
-  }
+  if (query.mode === "category") return matchingTools(specs, { category: query.value });
+  if (query.mode === "tag") return matchingTools(specs, { tag: query.value });
+  return matchingTools(specs, { text: query.value });
 }
 
 function discover(run: RunContext, argv: string[]): ExecResult {
   const query = parseQuery(argv);
   if (!query) return commandResult("", USAGE, 2);
   const specs = [...run.catalog.tools.values()];
+  if (query.mode === "help") return commandResult(HELP, "", 0);
   if (query.mode === "overview") return overview(specs, query.json);
   if (query.mode === "categories" || query.mode === "tags" || query.mode === "namespaces") {
-    const grouping = GROUPINGS[query.mode];
-    return groups(countBy(specs, grouping.key), grouping.label, query.json, "(top level)");
+    return groups(groupCounts(specs, query.mode), GROUPINGS[query.mode], query.json, "(top level)");
   }
   const found = matching(specs, query);
   if (query.json) {

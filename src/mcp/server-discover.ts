@@ -3,8 +3,8 @@
  * the shell's own `help` and `discover`) without running a script. Pure: no MCP SDK import here.
  */
 import { toolList, toolUsage } from "../../builtins/help.js";
-import { closest } from "../issues/suggest.js";
 import type { JsonSchema } from "../schema/json-schema.js";
+import { findTool, groupCounts, matchingTools } from "../shell/catalog-query.js";
 import type { ToolSpec } from "../tool/tool.js";
 
 /** What the `discover` tool accepts: a tool's name, or filters that must all hold (none lists every tool). */
@@ -110,23 +110,16 @@ function summary(spec: ToolSpec): DiscoveredTool {
   return { name: spec.name, description: spec.description, category: spec.category ?? null, tags: spec.tags };
 }
 
-function counts(values: Iterable<string>): string {
-  const byName = new Map<string, number>();
-  for (const value of values) byName.set(value, (byName.get(value) ?? 0) + 1);
-  return [...byName]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([name, count]) => `${name} (${count})`)
-    .join(", ");
+/** `name (count)` for each group, as `discover` (the shell's) prints its overview. */
+function countsText(counts: Map<string, number>): string {
+  return [...counts].map(([name, count]) => `${name} (${count})`).join(", ");
 }
 
 function oneTool(specs: ToolSpec[], name: string): DiscoverAnswer {
-  const spec = specs.find((candidate) => candidate.name === name);
+  const found = findTool(specs, name);
+  const spec = found.spec;
   if (!spec) {
-    const suggestion = closest(
-      name,
-      specs.map((candidate) => candidate.name),
-    );
-    const hint = suggestion ? ` (did you mean ${suggestion}?)` : "";
+    const hint = found.suggestion ? ` (did you mean ${found.suggestion}?)` : "";
     return {
       text: `no tool named ${name}${hint}. Call discover with no arguments to list them.\n`,
       tools: [],
@@ -139,17 +132,7 @@ function oneTool(specs: ToolSpec[], name: string): DiscoverAnswer {
 }
 
 function filtered(specs: ToolSpec[], query: DiscoverQuery): DiscoverAnswer {
-  const text = query.query?.toLowerCase();
-  const category = query.category?.toLowerCase();
-  const tag = query.tag?.toLowerCase();
-  const found = specs.filter(
-    (spec) =>
-      (text === undefined ||
-        spec.name.toLowerCase().includes(text) ||
-        spec.description.toLowerCase().includes(text)) &&
-      (category === undefined || spec.category?.toLowerCase() === category) &&
-      (tag === undefined || spec.tags.some((candidate) => candidate.toLowerCase() === tag)),
-  );
+  const found = matchingTools(specs, { text: query.query, category: query.category, tag: query.tag });
   const filters = [
     query.query !== undefined ? `matching "${query.query}"` : undefined,
     query.category !== undefined ? `in category "${query.category}"` : undefined,
@@ -165,8 +148,8 @@ function filtered(specs: ToolSpec[], query: DiscoverQuery): DiscoverAnswer {
   }
   if (found.length > 0) lines.push(toolList(found));
   if (filters.length === 0) {
-    const categories = counts(found.flatMap((spec) => (spec.category ? [spec.category] : [])));
-    const tags = counts(found.flatMap((spec) => spec.tags));
+    const categories = countsText(groupCounts(found, "categories"));
+    const tags = countsText(groupCounts(found, "tags"));
     if (categories) lines.push(`Categories: ${categories}`);
     if (tags) lines.push(`Tags: ${tags}`);
   }

@@ -73,7 +73,7 @@ describe("discover", () => {
     [
       "discover",
       "4 tools.\nCategories: catalog (1), crm (1), sales (2)\nTags: orders (2), products (1), shipping (1), users (1)\n" +
-        "Filter: discover --category NAME | --tag NAME | --search TEXT (add --json); details: help <tool>\n",
+        "Filter: discover TEXT | --category NAME | --tag NAME | --search TEXT (add --json); details: help <tool>\n",
     ],
     ["discover --categories", "catalog (1)\ncrm (1)\nsales (2)\n"],
     [
@@ -95,6 +95,31 @@ describe("discover", () => {
     expect(await api.execute(script)).toMatchObject({ stdout, stderr: "", exitCode: 0 });
   });
 
+  it("takes bare words as the text to search for, as a model will first try", async () => {
+    expect(await api.execute("discover product")).toMatchObject({
+      stdout: "  get_product  Fetch a product by id\n",
+      stderr: "",
+      exitCode: 0,
+    });
+    expect(await api.execute("discover Shipping status --json")).toMatchObject({
+      stdout:
+        '[{"name":"get_shipping","description":"Shipping status of an order","category":"sales","tags":["orders","shipping"]}]\n',
+      exitCode: 0,
+    });
+    expect(await api.execute("discover invoices")).toMatchObject({
+      stderr: 'discover: no tools match search "invoices". Run `help` to list all.\n',
+      exitCode: 1,
+    });
+  });
+
+  it("explains itself with --help, bare words included", async () => {
+    const result = await api.execute("discover --help");
+    expect(result).toMatchObject({ stderr: "", exitCode: 0 });
+    expect(result.stdout).toMatch(/^usage: discover \[TEXT \| /);
+    expect(result.stdout).toContain("same as --search TEXT");
+    expect(await api.execute("discover product --tag x")).toMatchObject({ exitCode: 2 });
+  });
+
   it("says when nothing matches", async () => {
     expect(await api.execute("discover --search invoices")).toMatchObject({
       stdout: "",
@@ -106,7 +131,7 @@ describe("discover", () => {
   it("rejects unknown options with its usage", async () => {
     expect(await api.execute("discover --bogus")).toMatchObject({
       stderr:
-        "usage: discover [--categories | --tags | --namespaces | --category NAME | --tag NAME | --search TEXT] [--json]\n",
+        "usage: discover [TEXT | --categories | --tags | --namespaces | --category NAME | --tag NAME | --search TEXT] [--json]\n",
       exitCode: 2,
     });
   });

@@ -198,13 +198,14 @@ describe("what the model sees", () => {
     `);
   });
 
-  it("discover with a bare word instead of --search: its usage", async () => {
+  it("discover with a bare word instead of --search: the tools it matches", async () => {
     expect(facts(await api.execute("discover customer"))).toMatchInlineSnapshot(`
       {
-        "exitCode": 2,
-        "stderr": "usage: discover [--categories | --tags | --namespaces | --category NAME | --tag NAME | --search TEXT] [--json]
+        "exitCode": 0,
+        "stderr": "",
+        "stdout": "  find_customers  Search customers by status.
+        send_note       Add a note to a customer's record.
       ",
-        "stdout": "",
       }
     `);
   });
