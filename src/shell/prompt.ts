@@ -2,6 +2,7 @@ import { listAtMost } from "../issues/issue.js";
 import { describeFlags, type FlagDescription, usageLine } from "../schema/describe.js";
 import { outputShape } from "../schema/shape.js";
 import { shownBytes } from "../text/format.js";
+import { shellWord } from "../text/shell-quote.js";
 import { shownDescription, UNTRUSTED_TEXT_NOTE } from "../text/untrusted.js";
 import type { ToolSpec } from "../tool/tool.js";
 
@@ -52,21 +53,61 @@ function invocation(spec: ToolSpec, value?: string): string {
   return words.join(" ");
 }
 
+/**
+ * A tool whose output schema says it prints JSON: its values are not bare strings, which print as they are. Only
+ * these may be fed to jq in an example; a model copies examples, and jq fails on a tool's plain text.
+ */
+function printsJson(spec: ToolSpec): boolean {
+  if (spec.outputSchema === undefined) return false;
+  return (spec.outputSchema as { type?: unknown }).type !== "string";
+}
+
+/** A value for the flag other than its placeholder: an enum's second value, 7, or "other". */
+function otherValue(flag: FlagDescription): string | undefined {
+  if (flag.enum && flag.enum.length > 1) return shellWord(String(flag.enum[1]));
+  if (flag.type === "integer" || flag.type === "number") return "7";
+  return flag.type === "string" ? "other" : undefined;
+}
+
+/** The words an example loops over: an enum flag's own first values, else numbers or letters. */
+function loopWords(flag: FlagDescription | undefined): { list: string; value: string | undefined } {
+  if (!flag) return { list: "a b c", value: undefined };
+  if (flag.enum && flag.enum.length > 0) {
+    return {
+      list: flag.enum
+        .slice(0, 3)
+        .map((value) => shellWord(String(value)))
+        .join(" "),
+      value: '"$i"',
+    };
+  }
+  const numeric = flag.type === "integer" || flag.type === "number";
+  return numeric ? { list: "1 2 3", value: "$i" } : { list: "a b c", value: '"$i"' };
+}
+
 function examples(tools: ToolSpec[]): string {
-  const [first, second = first] = tools;
+  // Read-only tools first (a copied example should not write); only tools that print JSON go through jq.
+  const ordered = [...tools].sort((a, b) => Number(b.risk.readOnly) - Number(a.risk.readOnly));
+  const json = ordered.filter(printsJson);
+  const [first, second = first] = json.length > 0 ? json : ordered;
   if (!first || !second) return "";
   const loopFlag = describeFlags(second.inputSchema).find((flag) => flag.required);
-  const numeric = loopFlag?.type === "integer" || loopFlag?.type === "number";
-  const loopValue = loopFlag ? (numeric ? "$i" : '"$i"') : undefined;
-  const loopList = numeric ? "1 2 3" : "a b c";
+  const loop = loopWords(loopFlag);
+  // One tool twice: a second value, so the example does not make the same call again.
+  const again = first === second && loopFlag ? otherValue(loopFlag) : undefined;
+  const combine =
+    json.length > 0
+      ? `jq -n --argjson a "$first" --argjson b "$second" '{a: $a, b: $b}'`
+      : `printf '%s\\n' "first: $first" "second: $second"`;
+  const each = `${invocation(second, loop.value)}${json.length > 0 ? " | jq -c '.'" : ""}`;
   return [
     "```bash",
     `first=$(${invocation(first)})`,
-    `second=$(${invocation(second)})`,
-    `jq -n --argjson a "$first" --argjson b "$second" '{a: $a, b: $b}'`,
+    `second=$(${invocation(second, again)})`,
+    combine,
     "```",
     "```bash",
-    `for i in ${loopList}; do ${invocation(second, loopValue)} | jq -c '.' || echo "failed: $i" >&2; done`,
+    `for i in ${loop.list}; do ${each} || echo "failed: $i" >&2; done`,
     "```",
   ].join("\n");
 }

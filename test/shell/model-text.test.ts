@@ -93,11 +93,11 @@ describe("what the model sees", () => {
       ## Examples
       \`\`\`bash
       first=$(find_customers --status active)
-      second=$(send_note --id 42 --text example)
+      second=$(find_customers --status paused)
       jq -n --argjson a "$first" --argjson b "$second" '{a: $a, b: $b}'
       \`\`\`
       \`\`\`bash
-      for i in 1 2 3; do send_note --id $i --text example | jq -c '.' || echo "failed: $i" >&2; done
+      for i in active paused closed; do find_customers --status "$i" | jq -c '.' || echo "failed: $i" >&2; done
       \`\`\`
       "
     `);
