@@ -1,5 +1,6 @@
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { ToolshellError } from "../errors.js";
+import { literalWords } from "../shell/guard.js";
 import { assertToolName } from "../tool/tool.js";
 
 /** An upstream started as a child process speaking MCP over stdio. */
@@ -81,41 +82,32 @@ export function parseUpstream(spec: string): Upstream {
 }
 
 /**
- * Splits a command line into words like a POSIX shell does, without expanding anything: whitespace separates
- * words; `'...'` keeps everything literally; `"..."` keeps everything but `\"`, `\\`, `\$` and `` \` ``; outside
- * quotes a backslash keeps the next character.
+ * Splits a command line into words as bash reads them (the shell's own parser), without expanding anything:
+ * quotes and backslashes are respected, and `$VAR`, `~` and globs stay as written, since no shell runs the
+ * command. A line that is more than one plain command (pipes, `;`, redirections, `$(...)`) is refused.
  */
 export function splitCommand(line: string): string[] {
-  const words: string[] = [];
-  let word = "";
-  let inWord = false;
-  let quote: "'" | '"' | undefined;
-  for (let i = 0; i < line.length; i++) {
-    const char = line.charAt(i);
-    if (quote === "'") {
-      if (char === "'") quote = undefined;
-      else word += char;
-    } else if (quote === '"') {
-      if (char === '"') quote = undefined;
-      else if (char === "\\" && i + 1 < line.length && '"\\$`'.includes(line.charAt(i + 1)))
-        word += line.charAt(++i);
-      else word += char;
-    } else if (/\s/.test(char)) {
-      if (inWord) words.push(word);
-      word = "";
-      inWord = false;
-    } else {
-      inWord = true;
-      if (char === "'" || char === '"') quote = char;
-      else if (char === "\\") {
-        if (i + 1 < line.length) word += line.charAt(++i);
-      } else word += char;
+  let words: string[] | undefined;
+  try {
+    words = literalWords(line, true);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const quote = /matching `(["'])'/.exec(message)?.[1];
+    if (quote !== undefined) {
+      throw new ToolshellError("invalid_upstream", `unterminated ${quote} quote in ${JSON.stringify(line)}`);
     }
+    throw new ToolshellError(
+      "invalid_upstream",
+      `cannot read upstream command ${JSON.stringify(line)}: ${message}`,
+    );
   }
-  if (quote !== undefined) {
-    throw new ToolshellError("invalid_upstream", `unterminated ${quote} quote in ${JSON.stringify(line)}`);
+  if (words === undefined) {
+    throw new ToolshellError(
+      "invalid_upstream",
+      `upstream command ${JSON.stringify(line)} must be one plain command: it runs without a shell, so no ` +
+        "pipes, ;, redirections or substitutions",
+    );
   }
-  if (inWord) words.push(word);
   return words;
 }
 

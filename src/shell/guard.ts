@@ -1,5 +1,5 @@
 import path from "node:path";
-import { type ScriptNode, type SimpleCommandNode, serialize, type WordNode } from "#just-bash";
+import { parse, type ScriptNode, type SimpleCommandNode, serialize, type WordNode } from "#just-bash";
 import { MAX_BRACE_RANGE_WORDS } from "../limits.js";
 
 /** The hidden command a refused construct is replaced by; it prints the reason and fails like bash would. */
@@ -26,8 +26,24 @@ function isNode(value: unknown): value is Node {
   return typeof value === "object" && value !== null;
 }
 
-/** The word's text when it has no expansions, else undefined. */
-export function literalText(word: unknown): string | undefined {
+/**
+ * What a part of a word stands for as written, for a command no shell runs: `$NAME` (`${NAME}` too), `~` and a
+ * glob pattern are characters there. Any other expansion (`$(...)`, `${x:-y}`, `{a,b}`) is undefined.
+ */
+function writtenPart(part: Node): string | undefined {
+  if (part.type === "ParameterExpansion" && part.operation === null && typeof part.parameter === "string") {
+    return `$${part.parameter}`;
+  }
+  if (part.type === "TildeExpansion") return typeof part.user === "string" ? `~${part.user}` : "~";
+  if (part.type === "Glob" && typeof part.pattern === "string") return part.pattern;
+  return undefined;
+}
+
+/**
+ * The word's text when it has no expansions, else undefined. With `asWritten`, `$NAME`, `~` and globs count as
+ * their own text (see writtenPart).
+ */
+export function literalText(word: unknown, asWritten = false): string | undefined {
   if (!isNode(word) || !Array.isArray(word.parts)) return undefined;
   let text = "";
   for (const part of word.parts as Node[]) {
@@ -37,14 +53,49 @@ export function literalText(word: unknown): string | undefined {
     ) {
       text += part.value;
     } else if (part.type === "DoubleQuoted") {
-      const inner = literalText(part);
+      const inner = literalText(part, asWritten);
       if (inner === undefined) return undefined;
       text += inner;
     } else {
-      return undefined;
+      const written = asWritten ? writtenPart(part) : undefined;
+      if (written === undefined) return undefined;
+      text += written;
     }
   }
   return text;
+}
+
+/**
+ * The words of a command line that is one simple command and nothing else (no `;`, pipe, `&`, redirection,
+ * assignment or `!`), read by the shell's own parser: quotes and backslashes as bash reads them. Undefined when
+ * the line is anything else or a word has an expansion (with `asWritten`, `$NAME`, `~` and globs are kept as
+ * written instead, for a command run without a shell). Throws the parser's error when the line is not bash.
+ * @example
+ * literalWords(`srv --root "/my docs" a\\ b`) // ["srv", "--root", "/my docs", "a b"]
+ */
+export function literalWords(line: string, asWritten = false): string[] | undefined {
+  const ast = parse(line);
+  const statement = ast.statements[0];
+  if (ast.statements.length !== 1 || !statement || statement.background || statement.deferredError) {
+    return undefined;
+  }
+  const pipeline = statement.pipelines.length === 1 ? statement.pipelines[0] : undefined;
+  if (!pipeline || pipeline.negated || pipeline.timed || pipeline.commands.length !== 1) return undefined;
+  const command = pipeline.commands[0];
+  if (
+    command?.type !== "SimpleCommand" ||
+    command.assignments.length > 0 ||
+    command.redirections.length > 0
+  ) {
+    return undefined;
+  }
+  const words: string[] = [];
+  for (const word of command.name ? [command.name, ...command.args] : command.args) {
+    const text = literalText(word, asWritten);
+    if (text === undefined) return undefined;
+    words.push(text);
+  }
+  return words;
 }
 
 /** The word roughly as written, for messages: expansions shown by their variable or as `$(...)`. */

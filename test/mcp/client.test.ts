@@ -521,6 +521,11 @@ describe("parseUpstream", () => {
   it("rejects what it cannot read", () => {
     expect(() => parseUpstream("")).toThrow(/command or an http\(s\) URL/);
     expect(() => parseUpstream(`srv "unclosed`)).toThrow(/unterminated " quote/);
+    expect(() => parseUpstream(`srv 'unclosed`)).toThrow(/unterminated ' quote/);
+    // No shell runs the command: what only a shell would do is refused, not passed on as odd words.
+    expect(() => parseUpstream("srv | tee log")).toThrow(/must be one plain command/);
+    expect(() => parseUpstream("srv $(whoami)")).toThrow(/must be one plain command/);
+    expect(() => parseUpstream("srv > log")).toThrow(/must be one plain command/);
     expect(() => parseUpstream("https://exa mple.com")).toThrow(/whitespace/);
     expect(() => parseUpstream("bad..name=srv")).toThrow(/invalid upstream name "bad..name"/);
   });
