@@ -18,15 +18,33 @@ function hasMarker(value: unknown, marker: symbol): boolean {
 }
 
 /**
+ * Every code a ToolshellError carries: tools wired wrong (`duplicate_tool`, `invalid_env`, `invalid_option`,
+ * `invalid_schema`, `invalid_tool`, `invalid_tool_name`), or an upstream MCP server that cannot be imported or
+ * used (`invalid_upstream`, `too_many_tools`, `tool_name_collision`, `upstream_closed`, `upstream_failed`).
+ */
+export type ToolshellErrorCode =
+  | "duplicate_tool"
+  | "invalid_env"
+  | "invalid_option"
+  | "invalid_schema"
+  | "invalid_tool"
+  | "invalid_tool_name"
+  | "invalid_upstream"
+  | "too_many_tools"
+  | "tool_name_collision"
+  | "upstream_closed"
+  | "upstream_failed";
+
+/**
  * Errors for the engineer wiring tools (duplicate names, invalid schemas). They are thrown at
  * registration time. Mistakes made by a model inside a script never throw: they become stderr and an
  * exit code.
  */
 export class ToolshellError extends Error {
   /** A stable machine-readable code, e.g. `duplicate_tool`, `invalid_tool_name`, `invalid_schema`. */
-  readonly code: string;
+  readonly code: ToolshellErrorCode;
 
-  constructor(code: string, message: string, options?: { cause?: unknown }) {
+  constructor(code: ToolshellErrorCode, message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = "ToolshellError";
     this.code = code;

@@ -1,4 +1,4 @@
-export { ToolError, ToolshellError } from "./errors.js";
+export { ToolError, ToolshellError, type ToolshellErrorCode } from "./errors.js";
 export type { Issue, IssueCode } from "./issues/issue.js";
 export { askForDestructive, type Policy, type PolicyCall, type PolicyDecision } from "./registry/policy.js";
 export type { OnCall, PlannedCall } from "./registry/registry.js";

@@ -1,22 +1,172 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { jsonSchema, tool } from "ai";
+import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { z as z3 } from "zod/v3";
-import * as toolshell from "../src/index.js";
 import { ScriptedTool, ToolshellError } from "../src/index.js";
 import { track } from "./helpers.js";
 
 const noop = () => "ok";
 
+/** What each entry point of package.json `exports` gives: runtime names and type-only names, sorted. */
+const SURFACE: Record<string, { runtime: string[]; types: string[] }> = {
+  ".": {
+    runtime: ["ScriptedTool", "ToolError", "ToolshellError", "askForDestructive", "resultText"],
+    types: [
+      "BreakerOptions",
+      "CallError",
+      "CallErrorCode",
+      "CallOptions",
+      "CallRecord",
+      "CallResult",
+      "ExecuteOptions",
+      "ExecuteResult",
+      "ExecutionLimitsOptions",
+      "InputSchema",
+      "Issue",
+      "IssueCode",
+      "JsonSchema",
+      "NamelessTool",
+      "OnCall",
+      "OutcomeCode",
+      "PlannedCall",
+      "Policy",
+      "PolicyCall",
+      "PolicyDecision",
+      "RateLimitOptions",
+      "RetryOptions",
+      "ScriptToolDefinition",
+      "ScriptedToolOptions",
+      "SpanLike",
+      "TelemetryOptions",
+      "ToolAnnotations",
+      "ToolContext",
+      "ToolDefinition",
+      "ToolRisk",
+      "ToolSpec",
+      "ToolStats",
+      "ToolshellErrorCode",
+      "TraceEntry",
+      "TracerLike",
+    ],
+  },
+  "./mcp": {
+    runtime: ["connectUpstream", "createMcpServer", "parseUpstream", "serveHttp", "serveStdio"],
+    types: [
+      "DiscoverQuery",
+      "DiscoveredTool",
+      "HttpUpstream",
+      "McpHttpOptions",
+      "McpHttpServer",
+      "McpRequestInfo",
+      "McpServerOptions",
+      "McpStdioServer",
+      "SkippedTool",
+      "StdioUpstream",
+      "ToolsChange",
+      "TransportUpstream",
+      "Upstream",
+      "UpstreamConnection",
+      "UpstreamOptions",
+      "UpstreamStderr",
+    ],
+  },
+  "./ai": {
+    runtime: ["addAiSdkTools", "providerToolName", "toAiSdkTool"],
+    types: ["AdapterRunOptions", "AddAiSdkToolsOptions", "AiSdkToolOptions", "ScriptToolInput"],
+  },
+  "./openai": {
+    runtime: ["providerToolName", "runOpenAIToolCall", "toOpenAIChatTool", "toOpenAIResponsesTool"],
+    types: [
+      "AdapterRunOptions",
+      "ExportOptions",
+      "OpenAIChatTool",
+      "OpenAIChatToolCall",
+      "OpenAIChatToolMessage",
+      "OpenAIFunctionCallOutput",
+      "OpenAIResponsesItem",
+      "OpenAIResponsesTool",
+      "OpenAIToolOptions",
+      "RunHelperOptions",
+    ],
+  },
+  "./anthropic": {
+    runtime: ["providerToolName", "runAnthropicToolUse", "toAnthropicTool"],
+    types: [
+      "AdapterRunOptions",
+      "AnthropicContentBlock",
+      "AnthropicTool",
+      "AnthropicToolOptions",
+      "AnthropicToolResult",
+      "ExportOptions",
+      "RunHelperOptions",
+    ],
+  },
+};
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+
+/** Each entry point of package.json `exports` and its TypeScript source (`./dist/src/x.d.ts` is `src/x.ts`). */
+function entryPoints(): Map<string, string> {
+  const manifest = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
+    exports: Record<string, string | { types: string }>;
+  };
+  const entries = new Map<string, string>();
+  for (const [name, target] of Object.entries(manifest.exports)) {
+    if (typeof target === "string") continue; // ./package.json
+    entries.set(name, path.join(ROOT, target.types.replace(/^\.\/dist\//, "").replace(/\.d\.ts$/, ".ts")));
+  }
+  return entries;
+}
+
+/** The names each source exports only as types (interfaces, type aliases), as the compiler resolves them. */
+function typeNames(sources: Map<string, string>): Map<string, string[]> {
+  const program = ts.createProgram([...sources.values()], {
+    noEmit: true,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    target: ts.ScriptTarget.ES2022,
+    skipLibCheck: true,
+  });
+  const checker = program.getTypeChecker();
+  const names = new Map<string, string[]>();
+  for (const [entry, file] of sources) {
+    const source = program.getSourceFile(file);
+    const module = source && checker.getSymbolAtLocation(source);
+    if (!module) throw new Error(`${file}: not a module`);
+    const typeOnly = checker.getExportsOfModule(module).filter((symbol) => {
+      const target = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+      return (target.flags & ts.SymbolFlags.Value) === 0;
+    });
+    names.set(entry, typeOnly.map((symbol) => symbol.name).sort());
+  }
+  return names;
+}
+
 describe("the public surface", () => {
-  it("exports exactly these runtime names", () => {
-    expect(Object.keys(toolshell).sort()).toEqual([
-      "ScriptedTool",
-      "ToolError",
-      "ToolshellError",
-      "askForDestructive",
-      "resultText",
-    ]);
+  const entries = entryPoints();
+
+  it("pins every entry point package.json exports", () => {
+    expect([...entries.keys()]).toEqual(Object.keys(SURFACE));
+  });
+
+  it("exports exactly these runtime names from each entry point", async () => {
+    for (const [entry, file] of entries) {
+      const module = (await import(pathToFileURL(file).href)) as object;
+      expect({ entry, runtime: Object.keys(module).sort() }).toEqual({
+        entry,
+        runtime: SURFACE[entry]?.runtime,
+      });
+    }
+  });
+
+  it("exports exactly these type names from each entry point", { timeout: 120_000 }, () => {
+    for (const [entry, types] of typeNames(entries)) {
+      expect({ entry, types }).toEqual({ entry, types: SURFACE[entry]?.types });
+    }
   });
 
   it("describes the script tool itself for any LLM API", () => {
