@@ -1,6 +1,6 @@
 import type { Command } from "#just-bash";
-import { listAtMost, MAX_LISTED_VALUES } from "../src/issues/issue.js";
 import { closest } from "../src/issues/suggest.js";
+import { listAtMost, MAX_LISTED_VALUES } from "../src/issues/wording.js";
 import { describeFlags, usageLine } from "../src/schema/describe.js";
 import { outputShape } from "../src/schema/shape.js";
 import { HELP_COMMAND } from "../src/shell/guard.js";

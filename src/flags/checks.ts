@@ -3,7 +3,7 @@
  * the schema does not allow.
  */
 
-import type { Issue } from "../issues/issue.js";
+import type { Issue, IssuePath, UnknownFlagIssue, UnknownKeyIssue } from "../issues/issue.js";
 import { closest } from "../issues/suggest.js";
 import { MAX_JSON_DEPTH } from "../limits.js";
 import { valueDeeperThan } from "../schema/json-depth.js";
@@ -12,13 +12,14 @@ import { isRecord } from "../schema/resolve.js";
 import { FieldInfo, UNSAFE_KEYS } from "./fields.js";
 import type { ParseResult } from "./parse.js";
 
+/** The issue for a flag or key the schema does not allow, with a did-you-mean among the `known` names. */
 export function unknownIssue(
   code: "unknown_flag" | "unknown_key",
-  path: string,
+  path: IssuePath,
   typed: string,
   known: readonly string[],
 ): Issue {
-  const issue: Issue = { code, path, known: [...known] };
+  const issue: UnknownFlagIssue | UnknownKeyIssue = { code, path, key: typed, known: [...known] };
   const suggestion = closest(typed, known);
   if (suggestion !== undefined) issue.suggestion = suggestion;
   return issue;
@@ -48,12 +49,12 @@ export function checkValues(params: Record<string, unknown>, issues: Issue[], to
   for (const [name, value] of Object.entries(params)) {
     if (typeof value !== "object" || value === null) continue;
     if (valueDeeperThan(value, MAX_JSON_DEPTH)) {
-      issues.push({ code: "too_deep", path: name, expected: `${MAX_JSON_DEPTH} levels` });
+      issues.push({ code: "too_deep", path: [name], maximum: MAX_JSON_DEPTH });
       delete params[name];
       continue;
     }
     const info = top.defines(name) ? () => top.property(name) : () => undefined;
-    const refused = unsafeKey(value, info, name);
+    const refused = unsafeKey(value, info, [name]);
     if (refused === undefined) continue;
     issues.push(refused);
     delete params[name];
@@ -66,13 +67,13 @@ export function checkValues(params: Record<string, unknown>, issues: Issue[], to
  * where the schema does not define it), as the same issue. `infoAt` resolves the schema at `path` only when such a
  * key turns up. Recursive, but only over values already checked against MAX_JSON_DEPTH.
  */
-function unsafeKey(value: object, infoAt: () => FieldInfo | undefined, path: string): Issue | undefined {
+function unsafeKey(value: object, infoAt: () => FieldInfo | undefined, path: IssuePath): Issue | undefined {
   if (Array.isArray(value)) {
     const itemsAt = once(() => infoAt()?.items);
     for (let index = 0; index < value.length; index++) {
       const item: unknown = value[index];
       if (typeof item !== "object" || item === null) continue;
-      const found = unsafeKey(item, itemsAt, `${path}[${index}]`);
+      const found = unsafeKey(item, itemsAt, [...path, index]);
       if (found !== undefined) return found;
     }
     return undefined;
@@ -80,14 +81,14 @@ function unsafeKey(value: object, infoAt: () => FieldInfo | undefined, path: str
   for (const [key, child] of Object.entries(value)) {
     const unsafe = UNSAFE_KEYS.has(key);
     if (unsafe && infoAt()?.defines(key) !== true) {
-      return unknownIssue("unknown_key", `${path}.${key}`, key, infoAt()?.names ?? []);
+      return unknownIssue("unknown_key", [...path, key], key, infoAt()?.names ?? []);
     }
     if (typeof child !== "object" || child === null) continue;
     const childAt = once(() => {
       const info = infoAt();
       return info?.defines(key) ? info.peek(key) : undefined;
     });
-    const found = unsafeKey(child, childAt, `${path}.${key}`);
+    const found = unsafeKey(child, childAt, [...path, key]);
     if (found !== undefined) return found;
   }
   return undefined;

@@ -14,7 +14,7 @@
  * - Positional arguments are issues: every value needs its flag, which keeps calls unambiguous.
  */
 
-import { type Issue, renderValue } from "../issues/issue.js";
+import type { Issue, IssuePath } from "../issues/issue.js";
 import { MAX_ARRAY_ITEMS, MAX_FLAG_BYTES } from "../limits.js";
 import type { JsonSchema } from "../schema/json-schema.js";
 import { isRecord } from "../schema/resolve.js";
@@ -46,7 +46,7 @@ export function compileFlagParser(schema: JsonSchema): FlagParser {
     } catch (error) {
       // Unreachable by design (fuzz-tested); a parser bug must still not crash a script.
       const detail = error instanceof Error ? error.message : String(error);
-      return { params: {}, issues: [{ code: "invalid_value", path: "", detail }] };
+      return { params: {}, issues: [{ code: "invalid_value", path: [], detail }] };
     }
   };
 }
@@ -84,12 +84,7 @@ function parseArguments(
   const tokens = argv.map((token) => (typeof token === "string" ? token : String(token)));
   const bytes = tokens.reduce((total, token) => total + Buffer.byteLength(token, "utf8"), 0);
   if (bytes > MAX_FLAG_BYTES) {
-    const issue: Issue = {
-      code: "too_large",
-      path: "",
-      expected: `${MAX_FLAG_BYTES} bytes`,
-      received: `${bytes} bytes`,
-    };
+    const issue: Issue = { code: "too_large", path: [], maximum: MAX_FLAG_BYTES, received: bytes };
     return { params: {}, issues: [issue] };
   }
   const state: State = { tokens, position: 0, issues: [], slots: new Map(), top };
@@ -101,7 +96,7 @@ function parseArguments(
     } else if (!flagsEnded && token.startsWith("--")) {
       readFlag(state, token);
     } else {
-      const issue: Issue = { code: "unexpected_argument", path: "", received: renderValue(token) };
+      const issue: Issue = { code: "unexpected_argument", path: [], received: token };
       if (positionalHint !== undefined && !state.slots.has(positionalHint)) issue.suggestion = positionalHint;
       state.issues.push(issue);
     }
@@ -114,29 +109,27 @@ function readFlag(state: State, token: string): void {
   const equals = body.indexOf("=");
   const typed = equals < 0 ? body : body.slice(0, equals);
   const inline = equals < 0 ? undefined : body.slice(equals + 1);
-  const flag = `--${typed}`;
   const name = state.top.lookup(typed);
   if (name === undefined) {
     const negated = inline === undefined ? negatedBoolean(state.top, typed) : undefined;
-    if (negated === undefined) readUnknownFlag(state, typed, flag, inline);
-    else setValue(state, negated, flag, false);
+    if (negated === undefined) readUnknownFlag(state, typed, inline);
+    else setValue(state, negated, false);
     return;
   }
   const info = state.top.property(name);
   if (info.kind === "boolean") {
-    setValue(state, name, flag, readBoolean(state, inline, info));
+    setValue(state, name, readBoolean(state, inline, info));
     return;
   }
   const raw = takeValue(state, inline);
-  if (raw === undefined) missingValue(state, name, flag, info);
-  else if (info.kind === "value") setValue(state, name, flag, coerceValue(raw, info, name, state.issues));
-  else if (raw === "null" && info.types.has("null")) setValue(state, name, flag, null);
-  else if (looksLikeJson(raw)) storeJson(state, name, flag, raw, info.kind);
-  else if (info.kind === "list")
-    appendItems(state, name, flag, splitList(raw, info.items, name, state.issues));
-  else if (isPair(raw)) storePairs(state, name, flag, raw, info);
-  else if (info.kind === "object") setValue(state, name, flag, raw);
-  else appendItems(state, name, flag, [raw]);
+  if (raw === undefined) missingValue(state, name, typed, info);
+  else if (info.kind === "value") setValue(state, name, coerceValue(raw, info, [name], state.issues));
+  else if (raw === "null" && info.types.has("null")) setValue(state, name, null);
+  else if (looksLikeJson(raw)) storeJson(state, name, raw, info.kind);
+  else if (info.kind === "list") appendItems(state, name, splitList(raw, info.items, [name], state.issues));
+  else if (isPair(raw)) storePairs(state, name, raw, info);
+  else if (info.kind === "object") setValue(state, name, raw);
+  else appendItems(state, name, [raw]);
 }
 
 /** `--no-verbose` means `--verbose=false` when `verbose` is a boolean property. */
@@ -156,7 +149,7 @@ function takeValue(state: State, inline: string | undefined): string | undefined
 }
 
 function readBoolean(state: State, inline: string | undefined, info: FieldInfo): unknown {
-  if (inline !== undefined) return coerceValue(inline, info, "", []);
+  if (inline !== undefined) return coerceValue(inline, info, [], []);
   const next = state.tokens[state.position];
   if (next !== "true" && next !== "false") return true;
   state.position++;
@@ -164,43 +157,37 @@ function readBoolean(state: State, inline: string | undefined, info: FieldInfo):
 }
 
 /** Stores a value starting with `[` or `{` by the flag's kind; invalid JSON is kept raw, with an issue. */
-function storeJson(state: State, name: string, flag: string, raw: string, kind: FlagKind): void {
+function storeJson(state: State, name: string, raw: string, kind: FlagKind): void {
   const parsed = parseJson(raw);
   if (!parsed.ok) {
-    state.issues.push({
-      code: "invalid_json",
-      path: name,
-      flag,
-      received: renderValue(raw),
-      detail: parsed.error,
-    });
-    setValue(state, name, flag, raw);
+    state.issues.push({ code: "invalid_json", path: [name], received: raw, detail: parsed.error });
+    setValue(state, name, raw);
   } else if (kind === "objectList") {
-    appendItems(state, name, flag, Array.isArray(parsed.value) ? parsed.value : [parsed.value]);
+    appendItems(state, name, Array.isArray(parsed.value) ? parsed.value : [parsed.value]);
   } else if (kind === "list" && Array.isArray(parsed.value)) {
-    appendItems(state, name, flag, parsed.value);
+    appendItems(state, name, parsed.value);
   } else if (kind === "object" && isRecord(parsed.value)) {
-    mergeEntries(state, name, flag, Object.entries(parsed.value));
+    mergeEntries(state, name, Object.entries(parsed.value));
   } else {
-    setValue(state, name, flag, parsed.value);
+    setValue(state, name, parsed.value);
   }
 }
 
 /** key=value tokens: one object per occurrence for arrays of objects, merged for an object flag. */
-function storePairs(state: State, name: string, flag: string, first: string, info: FieldInfo): void {
+function storePairs(state: State, name: string, first: string, info: FieldInfo): void {
   if (info.kind === "object") {
-    mergeEntries(state, name, flag, readPairs(state, first, info, name));
+    mergeEntries(state, name, readPairs(state, first, info, [name]));
     return;
   }
-  const entries = readPairs(state, first, info.items, `${name}[${listLength(state, name)}]`);
-  appendItems(state, name, flag, [toPlainObject(new Map(entries))]);
+  const entries = readPairs(state, first, info.items, [name, listLength(state, name)]);
+  appendItems(state, name, [toPlainObject(new Map(entries))]);
 }
 
 /**
  * Reads `first` and the following key=value tokens into entries, coercing each value by its
  * property's type. Keys the object does not allow (or unsafe keys it does not define) are issues.
  */
-function readPairs(state: State, first: string, info: FieldInfo, path: string): [string, unknown][] {
+function readPairs(state: State, first: string, info: FieldInfo, path: IssuePath): [string, unknown][] {
   const pairs = [first];
   for (
     let next = state.tokens[state.position];
@@ -217,9 +204,9 @@ function readPairs(state: State, first: string, info: FieldInfo, path: string): 
     const value = pair.slice(equals + 1);
     const key = info.lookup(typedKey);
     if (key !== undefined) {
-      entries.push([key, coerceValue(value, info.property(key), `${path}.${key}`, state.issues)]);
+      entries.push([key, coerceValue(value, info.property(key), [...path, key], state.issues)]);
     } else if (info.closed || UNSAFE_KEYS.has(typedKey)) {
-      state.issues.push(unknownIssue("unknown_key", `${path}.${typedKey}`, typedKey, info.names));
+      state.issues.push(unknownIssue("unknown_key", [...path, typedKey], typedKey, info.names));
     } else {
       entries.push([typedKey, coerceUntyped(value)]);
     }
@@ -227,24 +214,22 @@ function readPairs(state: State, first: string, info: FieldInfo, path: string): 
   return entries;
 }
 
-function readUnknownFlag(state: State, typed: string, flag: string, inline: string | undefined): void {
+function readUnknownFlag(state: State, typed: string, inline: string | undefined): void {
   const raw = takeValue(state, inline);
   if (state.top.closed || UNSAFE_KEYS.has(typed)) {
-    const issue = unknownIssue("unknown_flag", typed, typed, state.top.names);
-    state.issues.push({ ...issue, flag });
+    state.issues.push(unknownIssue("unknown_flag", [typed], typed, state.top.names));
     return;
   }
-  setValue(state, typed, flag, raw === undefined ? true : coerceUntyped(raw));
+  setValue(state, typed, raw === undefined ? true : coerceUntyped(raw));
 }
 
-function missingValue(state: State, name: string, flag: string, info: FieldInfo): void {
-  const expected = info.types.size === 0 ? "value" : [...info.types].join("|");
-  state.issues.push({ code: "missing_value", path: name, flag, expected });
+function missingValue(state: State, name: string, typed: string, info: FieldInfo): void {
+  state.issues.push({ code: "missing_value", path: [name], typed, expected: [...info.types] });
 }
 
-function setValue(state: State, name: string, flag: string, value: unknown): void {
+function setValue(state: State, name: string, value: unknown): void {
   if (state.slots.has(name)) {
-    state.issues.push({ code: "duplicate_flag", path: name, flag });
+    state.issues.push({ code: "duplicate_flag", path: [name] });
     return;
   }
   state.slots.set(name, { type: "value", value });
@@ -255,10 +240,10 @@ function listLength(state: State, name: string): number {
   return slot?.type === "list" ? slot.items.length : 0;
 }
 
-function appendItems(state: State, name: string, flag: string, items: readonly unknown[]): void {
+function appendItems(state: State, name: string, items: readonly unknown[]): void {
   const slot = state.slots.get(name) ?? { type: "list", items: [], overflowed: false };
   if (slot.type !== "list") {
-    state.issues.push({ code: "duplicate_flag", path: name, flag });
+    state.issues.push({ code: "duplicate_flag", path: [name] });
     return;
   }
   state.slots.set(name, slot);
@@ -266,30 +251,23 @@ function appendItems(state: State, name: string, flag: string, items: readonly u
   for (const item of items.length > room ? items.slice(0, Math.max(0, room)) : items) slot.items.push(item);
   if (items.length > room && !slot.overflowed) {
     slot.overflowed = true;
-    state.issues.push(tooManyItems(name, flag, slot.items.length + items.length - room));
+    state.issues.push(tooManyItems([name], slot.items.length + items.length - room));
   }
 }
 
-function tooManyItems(path: string, flag: string | undefined, count: number): Issue {
-  const issue: Issue = {
-    code: "too_many_items",
-    path,
-    expected: `${MAX_ARRAY_ITEMS} items`,
-    received: `${count}`,
-  };
-  if (flag !== undefined) issue.flag = flag;
-  return issue;
+function tooManyItems(path: IssuePath, count: number): Issue {
+  return { code: "too_many_items", path, maximum: MAX_ARRAY_ITEMS, received: count };
 }
 
-function mergeEntries(state: State, name: string, flag: string, entries: readonly [string, unknown][]): void {
+function mergeEntries(state: State, name: string, entries: readonly [string, unknown][]): void {
   const slot = state.slots.get(name) ?? { type: "object", entries: new Map<string, unknown>() };
   if (slot.type !== "object") {
-    state.issues.push({ code: "duplicate_flag", path: name, flag });
+    state.issues.push({ code: "duplicate_flag", path: [name] });
     return;
   }
   state.slots.set(name, slot);
   for (const [key, value] of entries) {
-    if (slot.entries.has(key)) state.issues.push({ code: "duplicate_flag", path: `${name}.${key}`, flag });
+    if (slot.entries.has(key)) state.issues.push({ code: "duplicate_flag", path: [name, key] });
     else slot.entries.set(key, value);
   }
 }
@@ -298,14 +276,14 @@ function mergeEntries(state: State, name: string, flag: string, entries: readonl
  * Coerces one string by the effective type: JSON for aggregates, numbers, true/false, null, and
  * comma-split lists for arrays. Anything that does not fit stays the raw string for validation.
  */
-function coerceValue(raw: string, info: FieldInfo, path: string, issues: Issue[], split = true): unknown {
+function coerceValue(raw: string, info: FieldInfo, path: IssuePath, issues: Issue[], split = true): unknown {
   const types = info.types;
   if (types.size === 0) return coerceUntyped(raw);
   if ((types.has("array") || types.has("object")) && looksLikeJson(raw)) {
     const parsed = parseJson(raw);
     if (parsed.ok) return parsed.value;
     if (!types.has("string")) {
-      issues.push({ code: "invalid_json", path, received: renderValue(raw), detail: parsed.error });
+      issues.push({ code: "invalid_json", path, received: raw, detail: parsed.error });
       return raw;
     }
   }
@@ -320,14 +298,14 @@ function coerceValue(raw: string, info: FieldInfo, path: string, issues: Issue[]
 }
 
 /** Comma-splits a list; items are coerced but never split again (recursive schemas must end). */
-function splitList(raw: string, items: FieldInfo, path: string, issues: Issue[]): unknown[] {
+function splitList(raw: string, items: FieldInfo, path: IssuePath, issues: Issue[]): unknown[] {
   if (raw === "") return [];
   let parts = raw.split(",");
   if (parts.length > MAX_ARRAY_ITEMS) {
-    issues.push(tooManyItems(path, undefined, parts.length));
+    issues.push(tooManyItems(path, parts.length));
     parts = parts.slice(0, MAX_ARRAY_ITEMS);
   }
-  return parts.map((part, index) => coerceValue(part, items, `${path}[${index}]`, issues, false));
+  return parts.map((part, index) => coerceValue(part, items, [...path, index], issues, false));
 }
 
 /** Values of flags and keys the schema does not describe: strings, except valid JSON aggregates. */

@@ -1,6 +1,7 @@
 /**
- * Structured problems with a tool call's arguments, produced by flag parsing and schema validation.
- * Issues carry data only; `formatIssues` is the one place that words them for the model.
+ * Structured problems with a tool call's arguments, produced by flag parsing and schema validation: one member per
+ * code, each with the raw facts (limits as numbers, values as values, paths as keys), never prose or shell syntax.
+ * src/issues/wording.ts is the one place that words them for the model.
  */
 
 export type IssueCode =
@@ -16,7 +17,7 @@ export type IssueCode =
   | "invalid_enum"
   /** Below a minimum (value, length, item count or key count). */
   | "too_small"
-  /** Above a maximum (value, length, item count or key count). */
+  /** Above a maximum (value, length, item count, key count, or the pattern-matching budget of one check). */
   | "too_big"
   /** A `pattern` or `format` mismatch. */
   | "invalid_format"
@@ -39,52 +40,228 @@ export type IssueCode =
   /** A value nests arrays and objects deeper than MAX_JSON_DEPTH levels. */
   | "too_deep";
 
-export interface Issue {
-  code: IssueCode;
-  /** Where in the params: "" for the whole call, "filter.status", "tags[2]". */
-  path: string;
-  /** The flag as the user typed it, e.g. "--idd"; absent when the issue is not about one flag token. */
-  flag?: string;
-  /** What was expected, compactly: "integer", "string|null", ">= 1", "length <= 10", "format email". */
-  expected?: string;
-  /** The offending value rendered as short JSON, e.g. "\"opne\"" or "12.5". */
-  received?: string;
-  /** Allowed values, for enum/const issues. */
-  allowed?: unknown[];
-  /** A did-you-mean candidate: a property name (without "--") or an allowed value rendered as text. */
-  suggestion?: string;
-  /** Defined property names (without "--"), for unknown flag/key issues. */
-  known?: string[];
-  /** Extra machine detail, e.g. the JSON parser's message. */
-  detail?: string;
+/** A JSON Schema type name. */
+export type JsonType = "string" | "number" | "integer" | "boolean" | "object" | "array" | "null";
+
+/**
+ * Where in the params: property names and array indices from the top, `[]` for the whole call; e.g.
+ * `["filter", "status"]`, `["tags", 2]`.
+ */
+export type IssuePath = readonly (string | number)[];
+
+/** What a size bound counts: the number itself, a string's length, an array's items or an object's keys. */
+export type SizeKind = "number" | "string" | "array" | "object";
+
+/** A required property is absent; `path` ends with its name. */
+export interface MissingRequiredIssue {
+  code: "missing_required";
+  path: IssuePath;
+  /** The JSON types the property accepts, when the schema defines it (empty: any type). */
+  expected?: JsonType[];
 }
 
-import { escapeHidden } from "../text/untrusted.js";
+/** A top-level flag the schema does not define; `path` is `[key]`. */
+export interface UnknownFlagIssue {
+  code: "unknown_flag";
+  path: IssuePath;
+  /** The name as the script spelled it. */
+  key: string;
+  /** The property names the schema defines. */
+  known: string[];
+  /** The defined name closest to `key`, when one is a plausible typo. */
+  suggestion?: string;
+}
 
-/** At most this many issue lines are printed; the rest are summarised. */
-const MAX_ISSUE_LINES = 10;
-/** Known-flag lists longer than this are cut with "...". */
-const MAX_KNOWN_LISTED = 12;
-const MAX_RENDERED_LENGTH = 60;
-/**
- * Allowed values listed in an error, and in `help <tool>`, before "... (N more)": an upstream's enum may hold
- * 10,000 values (TM-INJ-001).
- */
-export const MAX_LISTED_VALUES: number = 32;
+/** A nested object key the schema does not allow; `path` ends with it. */
+export interface UnknownKeyIssue {
+  code: "unknown_key";
+  path: IssuePath;
+  /** The key as the script spelled it. */
+  key: string;
+  /** The keys the object's schema defines. */
+  known: string[];
+  /** The defined key closest to `key`, when one is a plausible typo. */
+  suggestion?: string;
+}
 
-/**
- * Words issues as stderr lines a model can act on, each ending in "\n", followed by a pointer to help.
- */
-export function formatIssues(tool: string, issues: readonly Issue[] & { omitted?: number }): string {
-  if (issues.length === 0) return "";
-  const shown = issues.slice(0, MAX_ISSUE_LINES);
-  const more = issues.length - shown.length + (issues.omitted ?? 0);
-  let text = "";
-  // TM-INJ-001: schema text quoted here (a pattern, allowed values) may be a third party's; hidden characters
-  // and newlines are shown escaped, so no line can reorder, hide or split the message.
-  for (const issue of shown) text += `${tool}: ${escapeHidden(describeIssue(issue))}\n`;
-  if (more > 0) text += `${tool}: ... and ${more} more\n`;
-  return `${text}Try: help ${tool}\n`;
+/** The value has the wrong JSON type. */
+export interface InvalidTypeIssue {
+  code: "invalid_type";
+  path: IssuePath;
+  /** The types accepted here (of every oneOf/anyOf branch, when none fits). */
+  expected: JsonType[];
+  /** Literal values some oneOf/anyOf branches accept instead of a type. */
+  allowed?: unknown[];
+  received: unknown;
+}
+
+/** The value is not one of the allowed enum/const values. */
+export interface InvalidEnumIssue {
+  code: "invalid_enum";
+  path: IssuePath;
+  allowed: unknown[];
+  received: unknown;
+  /** The allowed string closest to a received string, when one is a plausible typo. */
+  suggestion?: string;
+}
+
+/** Below a minimum: `minimum`, `exclusiveMinimum`, `minLength`, `minItems`, `minProperties`. */
+export interface TooSmallIssue {
+  code: "too_small";
+  path: IssuePath;
+  kind: SizeKind;
+  minimum: number;
+  /** Whether `minimum` itself is allowed (false for `exclusiveMinimum`). */
+  inclusive: boolean;
+  received: unknown;
+}
+
+/** Above a maximum: `maximum`, `exclusiveMaximum`, `maxLength`, `maxItems`, `maxProperties`. */
+export interface TooBigIssue {
+  code: "too_big";
+  path: IssuePath;
+  kind: SizeKind;
+  maximum: number;
+  /** Whether `maximum` itself is allowed (false for `exclusiveMaximum`). */
+  inclusive: boolean;
+  received: unknown;
+}
+
+/** One check would spend more than `maximum` steps of pattern matching (TM-DOS-003); `path` is `[]`. */
+export interface PatternBudgetIssue {
+  code: "too_big";
+  path: IssuePath;
+  kind: "pattern_steps";
+  maximum: number;
+  /** The pattern whose test was refused. */
+  pattern: string;
+  /** Its program size: the steps each character tested costs. */
+  patternSize: number;
+}
+
+/** A `pattern` or `format` mismatch. */
+export interface InvalidFormatIssue {
+  code: "invalid_format";
+  path: IssuePath;
+  /** The format the schema names here, if any (it says what a pattern means). */
+  format?: string;
+  /** The pattern the value fails, for a `pattern` mismatch. */
+  pattern?: string;
+  received: unknown;
+}
+
+/** Any other constraint. */
+export interface InvalidValueIssue {
+  code: "invalid_value";
+  path: IssuePath;
+  /**
+   * The schema keyword the value fails: `multipleOf`, `uniqueItems`, `oneOf` (more than one branch matched),
+   * `false` (a `false` schema), `not`, ...; absent for a fault of the flag parser itself.
+   */
+  keyword?: string;
+  /** The divisor, for `multipleOf`. */
+  multipleOf?: number;
+  /** The validator's or parser's own message, for keywords without a wording of their own. */
+  detail?: string;
+  received?: unknown;
+}
+
+/** No branch of a oneOf/anyOf matched and no single branch was a clear intent. */
+export interface NoMatchIssue {
+  code: "no_match";
+  path: IssuePath;
+  /** The types the branches accept, when known. */
+  expected?: JsonType[];
+  received?: unknown;
+}
+
+/** A flag that needs a value was given none. */
+export interface MissingValueIssue {
+  code: "missing_value";
+  path: IssuePath;
+  /** The flag's name as the script spelled it (`kebab-case` for a `kebab_case` property). */
+  typed: string;
+  /** The JSON types the property accepts (empty: any value). */
+  expected: JsonType[];
+}
+
+/** A single-valued flag or key was given more than once. */
+export interface DuplicateFlagIssue {
+  code: "duplicate_flag";
+  path: IssuePath;
+}
+
+/** A positional argument where only flags are accepted; `path` is `[]`. */
+export interface UnexpectedArgumentIssue {
+  code: "unexpected_argument";
+  path: IssuePath;
+  /** The argument. */
+  received: string;
+  /** The one required property, not given yet, the argument was plausibly meant for. */
+  suggestion?: string;
+}
+
+/** A value starting with `[` or `{` that is not valid JSON. */
+export interface InvalidJsonIssue {
+  code: "invalid_json";
+  path: IssuePath;
+  /** The text given. */
+  received: string;
+  /** The JSON parser's message. */
+  detail: string;
+}
+
+/** The arguments exceed MAX_FLAG_BYTES; `path` is `[]`. */
+export interface TooLargeIssue {
+  code: "too_large";
+  path: IssuePath;
+  /** The limit, in UTF-8 bytes. */
+  maximum: number;
+  /** The arguments' UTF-8 bytes. */
+  received: number;
+}
+
+/** An array exceeds MAX_ARRAY_ITEMS. */
+export interface TooManyItemsIssue {
+  code: "too_many_items";
+  path: IssuePath;
+  maximum: number;
+  /** The items given. */
+  received: number;
+}
+
+/** A value nests arrays and objects deeper than MAX_JSON_DEPTH levels. */
+export interface TooDeepIssue {
+  code: "too_deep";
+  path: IssuePath;
+  /** The levels allowed. */
+  maximum: number;
+}
+
+/** One problem with a tool call's arguments: its `code` says which fields it has. */
+export type Issue =
+  | MissingRequiredIssue
+  | UnknownFlagIssue
+  | UnknownKeyIssue
+  | InvalidTypeIssue
+  | InvalidEnumIssue
+  | TooSmallIssue
+  | TooBigIssue
+  | PatternBudgetIssue
+  | InvalidFormatIssue
+  | InvalidValueIssue
+  | NoMatchIssue
+  | MissingValueIssue
+  | DuplicateFlagIssue
+  | UnexpectedArgumentIssue
+  | InvalidJsonIssue
+  | TooLargeIssue
+  | TooManyItemsIssue
+  | TooDeepIssue;
+
+/** Whether `path` is `prefix` or lies under it. */
+export function isWithinPath(path: IssuePath, prefix: IssuePath): boolean {
+  return path.length >= prefix.length && prefix.every((segment, index) => path[index] === segment);
 }
 
 /**
@@ -92,120 +269,10 @@ export function formatIssues(tool: string, issues: readonly Issue[] & { omitted?
  * produces one line: a broken JSON flag would otherwise also fail validation as a string.
  */
 export function mergeIssues(parseIssues: readonly Issue[], validationIssues: readonly Issue[]): Issue[] {
-  const covered = parseIssues.map((issue) => issue.path).filter((path) => path !== "");
-  const isCovered = (path: string): boolean =>
-    covered.some(
-      (prefix) => path === prefix || path.startsWith(`${prefix}.`) || path.startsWith(`${prefix}[`),
-    );
+  const covered = parseIssues.map((issue) => issue.path).filter((path) => path.length > 0);
+  const isCovered = (path: IssuePath): boolean => covered.some((prefix) => isWithinPath(path, prefix));
   return [...parseIssues, ...validationIssues.filter((issue) => !isCovered(issue.path))];
 }
 
-/** Renders a value as short JSON for messages (strings quoted, long values cut with "..."). */
-export function renderValue(value: unknown): string {
-  let text: string;
-  try {
-    text = JSON.stringify(value) ?? String(value);
-  } catch {
-    text = String(value);
-  }
-  return text.length > MAX_RENDERED_LENGTH ? `${text.slice(0, MAX_RENDERED_LENGTH - 3)}...` : text;
-}
-
-function describeIssue(issue: Issue): string {
-  const subject = issue.path === "" ? (issue.flag ?? "") : `--${issue.path}`;
-  const prefix = subject === "" ? "" : `${subject}: `;
-  const got = issue.received === undefined ? "" : `, got ${issue.received}`;
-  switch (issue.code) {
-    case "missing_required":
-      return `missing required ${describeMissing(issue)}`;
-    case "unknown_flag":
-      return `unknown flag ${issue.flag ?? `--${issue.path}`}${didYouMean(issue, "--")}${listKnown(issue, "--")}`;
-    case "unknown_key":
-      return `${parentSubject(issue.path)}: unknown key ${lastSegment(issue.path)}${didYouMean(issue, "")}${listKnown(issue, "")}`;
-    case "invalid_type":
-      return `${prefix}expected ${issue.expected ?? "another type"}${syntaxHint(issue)}${got}`;
-    case "invalid_enum":
-      return `${prefix}expected one of ${describeAllowed(issue.allowed)}${got}${didYouMeanValue(issue)}`;
-    case "no_match":
-      return `${prefix}matches none of the allowed shapes (${issue.expected ?? "see help"})${got}`;
-    case "missing_value":
-      return `${issue.flag ?? subject}: missing value${issue.expected ? ` (${issue.expected})` : ""}`;
-    case "duplicate_flag":
-      return `${subject || issue.flag}: given more than once`;
-    case "unexpected_argument":
-      return `unexpected argument ${issue.received ?? ""}${describePositionalHint(issue)}; pass values as --flag value`;
-    case "invalid_json":
-      return `${prefix}invalid JSON${issue.detail ? ` (${issue.detail})` : ""}${got}`;
-    case "too_large":
-      return `arguments too large (${issue.received ?? "?"}, limit ${issue.expected ?? "?"}); pass less data per call`;
-    case "too_many_items":
-      return `${prefix}too many items (${issue.received ?? "?"}, limit ${issue.expected ?? "?"})`;
-    case "too_deep":
-      return `${prefix}JSON nested deeper than ${issue.expected ?? "the limit"}`;
-    default:
-      return `${prefix}expected ${issue.expected ?? "a valid value"}${got}`;
-  }
-}
-
-function describeMissing(issue: Issue): string {
-  const type = issue.expected ? ` (${issue.expected})` : "";
-  if (!issue.path.includes(".")) return `flag --${issue.path}${type}`;
-  return `key ${lastSegment(issue.path)}${type} in ${parentSubject(issue.path)}`;
-}
-
-/** "--filter" for "filter.status"; "--items[0]" for "items[0].qty". */
-function parentSubject(path: string): string {
-  const dot = path.lastIndexOf(".");
-  return `--${dot < 0 ? path : path.slice(0, dot)}`;
-}
-
-function lastSegment(path: string): string {
-  const dot = path.lastIndexOf(".");
-  return dot < 0 ? path : path.slice(dot + 1);
-}
-
-function didYouMean(issue: Issue, dashes: string): string {
-  return issue.suggestion === undefined ? "" : ` (did you mean ${dashes}${issue.suggestion}?)`;
-}
-
-function didYouMeanValue(issue: Issue): string {
-  return issue.suggestion === undefined ? "" : ` (did you mean ${renderValue(issue.suggestion)}?)`;
-}
-
-/**
- * The first `max` items joined by `separator`, then `... (N more)` when there are more: every list a message,
- * `help` or the prompt shows from a tool's schema or catalog is bounded by it.
- * @example
- * listAtMost(["a", "b", "c"], 2, "|") // "a|b|... (1 more)"
- */
-export function listAtMost(items: readonly string[], max: number, separator: string): string {
-  const shown = items.slice(0, max);
-  const more = items.length - shown.length;
-  return more > 0 ? `${shown.join(separator)}${separator}... (${more} more)` : shown.join(separator);
-}
-
-function listKnown(issue: Issue, dashes: string): string {
-  if (issue.known === undefined) return "";
-  if (issue.known.length === 0) return dashes === "" ? "; no keys allowed" : "; this command takes no flags";
-  const names = issue.known.map((name) => `${dashes}${name}`);
-  return `; ${dashes === "" ? "keys" : "flags"}: ${listAtMost(names, MAX_KNOWN_LISTED, ", ")}`;
-}
-
-function describeAllowed(allowed: unknown[] | undefined): string {
-  if (allowed === undefined) return "the allowed values";
-  // TM-INJ-001: one mistyped value against a 10,000-value enum printed all of them (619 KB of stderr).
-  const values = allowed.map((value) => (typeof value === "string" ? value : renderValue(value)));
-  return listAtMost(values, MAX_LISTED_VALUES, "|");
-}
-
-/** Object and array flags have a shell syntax the model may not know; say it where it matters. */
-function syntaxHint(issue: Issue): string {
-  if (issue.expected === "object") return " (key=value ... or JSON)";
-  if (issue.expected === "array") return " (a,b,c or JSON)";
-  return "";
-}
-
-function describePositionalHint(issue: Issue): string {
-  if (issue.suggestion === undefined) return "";
-  return ` (did you mean --${issue.suggestion} ${issue.received ?? ""}?)`;
-}
+// Transitional, until src/registry and src/shell import them from src/issues/wording.js: the wording is not here.
+export { formatIssues, listAtMost, renderValue } from "./wording.js";

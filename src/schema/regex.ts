@@ -10,8 +10,6 @@ import type { Issue } from "../issues/issue.js";
 
 /** A pattern quoted in an error is cut to this many characters. */
 const MAX_QUOTED_PATTERN = 200;
-/** A pattern named in a model-facing issue is cut to this many characters. */
-const MAX_NAMED_PATTERN = 40;
 
 type RegExpEngine = NonNullable<CodeOptions["regExp"]>;
 
@@ -72,13 +70,13 @@ export function withPatternBudget<T>(validate: () => T): { result: T; refused: R
 }
 
 function budgetIssue(source: string, size: number): Issue {
-  const name = source.length > MAX_NAMED_PATTERN ? `${source.slice(0, MAX_NAMED_PATTERN - 3)}...` : source;
   return {
     code: "too_big",
-    path: "",
-    expected:
-      `at most ${MAX_PATTERN_STEPS} steps of pattern matching in one check (a character tested costs the ` +
-      `pattern's size; pattern ${name} has size ${size}: at most ${Math.floor(MAX_PATTERN_STEPS / size)} characters)`,
+    path: [],
+    kind: "pattern_steps",
+    maximum: MAX_PATTERN_STEPS,
+    pattern: source,
+    patternSize: size,
   };
 }
 

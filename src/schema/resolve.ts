@@ -4,9 +4,10 @@
  * It is an approximation for argument coercion and help text, never for validation (ajv does that).
  * It never throws and never loops: cyclic references resolve to "unconstrained".
  */
+import type { JsonType } from "../issues/issue.js";
 import type { JsonSchema } from "./json-schema.js";
 
-export type JsonType = "string" | "number" | "integer" | "boolean" | "object" | "array" | "null";
+export type { JsonType };
 
 export interface EffectiveType {
   /** Accepted JSON types. Empty means unconstrained (or unknowable, e.g. a cycle). */

@@ -43,9 +43,8 @@ describe("parseFlags arrays of scalars", () => {
       issues: [
         {
           code: "invalid_json",
-          path: "tags",
-          flag: "--tags",
-          received: '"[1,"',
+          path: ["tags"],
+          received: "[1,",
           detail: "Unexpected end of JSON input",
         },
       ],
@@ -84,7 +83,8 @@ describe("parseFlags objects", () => {
       issues: [
         {
           code: "unknown_key",
-          path: "filter.stauts",
+          path: ["filter", "stauts"],
+          key: "stauts",
           suggestion: "status",
           known: ["status", "limit", "labels"],
         },
@@ -95,7 +95,7 @@ describe("parseFlags objects", () => {
   it("reports a key given twice", () => {
     expect(parseFlags(["--filter", "limit=1", "limit=2"], schema)).toEqual({
       params: { filter: { limit: 1 } },
-      issues: [{ code: "duplicate_flag", path: "filter.limit", flag: "--filter" }],
+      issues: [{ code: "duplicate_flag", path: ["filter", "limit"] }],
     });
   });
 });
@@ -143,7 +143,7 @@ describe("parseFlags bounds", () => {
     const result = parseFlags(["--tags", "x".repeat(MAX_FLAG_BYTES)], schema);
     expect(result).toEqual({
       params: {},
-      issues: [{ code: "too_large", path: "", expected: "65536 bytes", received: "65542 bytes" }],
+      issues: [{ code: "too_large", path: [], maximum: 65536, received: 65542 }],
     });
   });
 
@@ -164,7 +164,7 @@ describe("parseFlags bounds", () => {
     );
     expect(result.params.tags).toHaveLength(MAX_ARRAY_ITEMS);
     expect(result.issues).toEqual([
-      { code: "too_many_items", path: "tags", expected: "4096 items", received: "4097" },
+      { code: "too_many_items", path: ["tags"], maximum: 4096, received: 4097 },
     ]);
   });
 
@@ -172,9 +172,7 @@ describe("parseFlags bounds", () => {
     const argv = Array.from({ length: MAX_ARRAY_ITEMS + 2 }, () => "--ids=1");
     const result = parseFlags(argv, schema);
     expect(result.params.ids).toHaveLength(MAX_ARRAY_ITEMS);
-    expect(result.issues).toEqual([
-      { code: "too_many_items", path: "ids", flag: "--ids", expected: "4096 items", received: "4097" },
-    ]);
+    expect(result.issues).toEqual([{ code: "too_many_items", path: ["ids"], maximum: 4096, received: 4097 }]);
   });
 });
 
@@ -182,7 +180,9 @@ describe("parseFlags prototype safety", () => {
   it.each([["--__proto__"], ["--constructor"], ["--prototype"]])("rejects %s on an open schema", (flag) => {
     const result = parseFlags([flag, '{"polluted":true}'], {});
     expect(result.params).toEqual({});
-    expect(result.issues).toEqual([{ code: "unknown_flag", path: flag.slice(2), flag, known: [] }]);
+    expect(result.issues).toEqual([
+      { code: "unknown_flag", path: [flag.slice(2)], key: flag.slice(2), known: [] },
+    ]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
@@ -190,7 +190,9 @@ describe("parseFlags prototype safety", () => {
     const result = parseFlags(["--meta", "__proto__=x", "a=1"], schema);
     expect(result.params).toEqual({ meta: { a: "1" } });
     expect(Object.getPrototypeOf(result.params.meta)).toBe(Object.prototype);
-    expect(result.issues).toEqual([{ code: "unknown_key", path: "meta.__proto__", known: [] }]);
+    expect(result.issues).toEqual([
+      { code: "unknown_key", path: ["meta", "__proto__"], key: "__proto__", known: [] },
+    ]);
   });
 
   it("stores a schema-defined __proto__ property as an own, serialisable key", () => {

@@ -20,7 +20,7 @@ const schema: JsonSchema = {
     note: { type: ["string", "array"] },
   },
 };
-const tooDeep = (flag: string) => ({ code: "too_deep", path: flag, expected: `${MAX_JSON_DEPTH} levels` });
+const tooDeep = (flag: string) => ({ code: "too_deep", path: [flag], maximum: MAX_JSON_DEPTH });
 
 describe("flag values nested deeper than MAX_JSON_DEPTH", () => {
   it("is 64 levels", () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseFlags } from "../../src/flags/parse.js";
-import { formatIssues, type Issue, mergeIssues } from "../../src/issues/issue.js";
+import { type Issue, mergeIssues } from "../../src/issues/issue.js";
+import { formatIssues } from "../../src/issues/wording.js";
 import type { JsonSchema } from "../../src/schema/json-schema.js";
 
 const schema: JsonSchema = {
@@ -58,8 +59,8 @@ describe("formatIssues for parse issues", () => {
   it("caps the output at ten issue lines", () => {
     const issues: Issue[] = Array.from({ length: 13 }, (_, index) => ({
       code: "unexpected_argument",
-      path: "",
-      received: `"${index}"`,
+      path: [],
+      received: `${index}`,
     }));
     const lines = formatIssues("t", issues).split("\n");
     expect(lines.slice(9)).toEqual([
@@ -72,23 +73,30 @@ describe("formatIssues for parse issues", () => {
 
   it.each([
     {
-      issue: { code: "invalid_type", path: "filter", expected: "object", received: '"open"' },
+      issue: { code: "invalid_type", path: ["filter"], expected: ["object"], received: "open" },
       line: 't: --filter: expected object (key=value ... or JSON), got "open"',
     },
     {
-      issue: { code: "missing_required", path: "filter.status", expected: "string" },
+      issue: { code: "missing_required", path: ["filter", "status"], expected: ["string"] },
       line: "t: missing required key status (string) in --filter",
     },
     {
-      issue: { code: "too_small", path: "items[0].qty", expected: ">= 1", received: "0" },
+      issue: {
+        code: "too_small",
+        path: ["items", 0, "qty"],
+        kind: "number",
+        minimum: 1,
+        inclusive: true,
+        received: 0,
+      },
       line: "t: --items[0].qty: expected >= 1, got 0",
     },
     {
-      issue: { code: "no_match", path: "shape", expected: "circle|square", received: "1" },
-      line: "t: --shape: matches none of the allowed shapes (circle|square), got 1",
+      issue: { code: "no_match", path: ["shape"], expected: ["object", "array"], received: 1 },
+      line: "t: --shape: matches none of the allowed shapes (object|array), got 1",
     },
     {
-      issue: { code: "too_many_items", path: "tags", expected: "4096 items", received: "5000" },
+      issue: { code: "too_many_items", path: ["tags"], maximum: 4096, received: 5000 },
       line: "t: --tags: too many items (5000, limit 4096 items)",
     },
   ] satisfies { issue: Issue; line: string }[])("words $issue.code", ({ issue, line }) => {
@@ -98,11 +106,11 @@ describe("formatIssues for parse issues", () => {
 
 describe("mergeIssues", () => {
   it("drops validation issues under a path the parser already reported", () => {
-    const parse: Issue[] = [{ code: "invalid_json", path: "tags", flag: "--tags" }];
+    const parse: Issue[] = [{ code: "invalid_json", path: ["tags"], received: "[a", detail: "bad" }];
     const validation: Issue[] = [
-      { code: "invalid_type", path: "tags", expected: "array" },
-      { code: "invalid_type", path: "tags[0]", expected: "string" },
-      { code: "missing_required", path: "id" },
+      { code: "invalid_type", path: ["tags"], expected: ["array"], received: "[a" },
+      { code: "invalid_type", path: ["tags", 0], expected: ["string"], received: 1 },
+      { code: "missing_required", path: ["id"] },
     ];
     expect(mergeIssues(parse, validation)).toEqual([parse[0], validation[2]]);
   });

@@ -60,7 +60,7 @@ describe("parseFlags booleans", () => {
   it("does not consume a following non-boolean token in the space form", () => {
     expect(parseFlags(["--verbose", "yes"], userSchema)).toEqual({
       params: { verbose: true },
-      issues: [{ code: "unexpected_argument", path: "", received: '"yes"', suggestion: "id" }],
+      issues: [{ code: "unexpected_argument", path: [], received: "yes", suggestion: "id" }],
     });
   });
 
@@ -100,49 +100,49 @@ describe("parseFlags issues", () => {
       name: "a flag without its value",
       argv: ["--id"],
       params: {},
-      issues: [{ code: "missing_value", path: "id", flag: "--id", expected: "integer" }],
+      issues: [{ code: "missing_value", path: ["id"], typed: "id", expected: ["integer"] }],
     },
     {
       name: "a value-less flag followed by another flag",
       argv: ["--name", "--verbose"],
       params: { verbose: true },
-      issues: [{ code: "missing_value", path: "name", flag: "--name", expected: "string" }],
+      issues: [{ code: "missing_value", path: ["name"], typed: "name", expected: ["string"] }],
     },
     {
       name: "a repeated scalar flag",
       argv: ["--id", "1", "--id", "2"],
       params: { id: 1 },
-      issues: [{ code: "duplicate_flag", path: "id", flag: "--id" }],
+      issues: [{ code: "duplicate_flag", path: ["id"] }],
     },
     {
       name: "an unknown flag on a closed schema, with its value consumed",
       argv: ["--idd", "1"],
       params: {},
-      issues: [{ code: "unknown_flag", path: "idd", flag: "--idd", suggestion: "id", known }],
+      issues: [{ code: "unknown_flag", path: ["idd"], key: "idd", suggestion: "id", known }],
     },
     {
       name: "an unknown flag without a close match",
       argv: ["--zzzzzz"],
       params: {},
-      issues: [{ code: "unknown_flag", path: "zzzzzz", flag: "--zzzzzz", known }],
+      issues: [{ code: "unknown_flag", path: ["zzzzzz"], key: "zzzzzz", known }],
     },
     {
       name: "a positional argument, hinting the single required flag",
       argv: ["42"],
       params: {},
-      issues: [{ code: "unexpected_argument", path: "", received: '"42"', suggestion: "id" }],
+      issues: [{ code: "unexpected_argument", path: [], received: "42", suggestion: "id" }],
     },
     {
       name: "a positional argument once the required flag is given",
       argv: ["--id", "1", "-x"],
       params: { id: 1 },
-      issues: [{ code: "unexpected_argument", path: "", received: '"-x"' }],
+      issues: [{ code: "unexpected_argument", path: [], received: "-x" }],
     },
     {
       name: "flags after a lone -- as positional",
       argv: ["--id", "1", "--", "--name"],
       params: { id: 1 },
-      issues: [{ code: "unexpected_argument", path: "", received: '"--name"' }],
+      issues: [{ code: "unexpected_argument", path: [], received: "--name" }],
     },
   ])("reports $name", ({ argv, params, issues }) => {
     expect(parseFlags(argv, userSchema)).toEqual({ params, issues });

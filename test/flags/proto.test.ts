@@ -20,24 +20,33 @@ describe("keys JSON may not create", () => {
   it.each(UNSAFE)("refuses %s in a JSON object flag as key=value does", (key) => {
     const pair = parseFlags(["--filter", `${key}=1`], schema);
     const json = parseFlags(["--filter", `{"${key}":{"admin":true}}`], schema);
-    const issue = { code: "unknown_key", path: `filter.${key}`, known: ["status"] };
+    const issue = { code: "unknown_key", path: ["filter", key], key, known: ["status"] };
     expect(pair.issues).toEqual([issue]);
     expect(json).toEqual({ params: {}, issues: [issue] });
   });
 
   it.each([
-    ["an array of objects as JSON", ["--items", '[{"id":1},{"__proto__":{}}]'], "items[1].__proto__", ["id"]],
-    ["one object of an array as JSON", ["--items", '{"__proto__":{}}'], "items[0].__proto__", ["id"]],
+    [
+      "an array of objects as JSON",
+      ["--items", '[{"id":1},{"__proto__":{}}]'],
+      ["items", 1, "__proto__"],
+      ["id"],
+    ],
+    ["one object of an array as JSON", ["--items", '{"__proto__":{}}'], ["items", 0, "__proto__"], ["id"]],
     [
       "a nested object",
       ["--filter", '{"status":"x","deep":{"a":[{"constructor":1}]}}'],
-      "filter.deep.a[0].constructor",
+      ["filter", "deep", "a", 0, "constructor"],
       [],
     ],
-    ["a JSON value of a pair", ["--filter", 'deep={"prototype":1}'], "filter.deep.prototype", []],
-    ["an unknown flag (open schema)", ["--other", '{"__proto__":1}'], "other.__proto__", []],
+    ["a JSON value of a pair", ["--filter", 'deep={"prototype":1}'], ["filter", "deep", "prototype"], []],
+    ["an unknown flag (open schema)", ["--other", '{"__proto__":1}'], ["other", "__proto__"], []],
   ])("refuses one in %s and drops the flag's value", (_label, argv, path, known) => {
-    expect(parseFlags(argv, schema)).toEqual({ params: {}, issues: [{ code: "unknown_key", path, known }] });
+    const key = path.at(-1);
+    expect(parseFlags(argv, schema)).toEqual({
+      params: {},
+      issues: [{ code: "unknown_key", path, key, known }],
+    });
   });
 
   it("accepts the names where the schema defines them, like key=value", () => {
@@ -53,7 +62,7 @@ describe("keys JSON may not create", () => {
   it("leaves the other flags' values", () => {
     expect(parseFlags(["--filter", '{"__proto__":1}', "--items", '[{"id":2}]'], schema)).toEqual({
       params: { items: [{ id: 2 }] },
-      issues: [{ code: "unknown_key", path: "filter.__proto__", known: ["status"] }],
+      issues: [{ code: "unknown_key", path: ["filter", "__proto__"], key: "__proto__", known: ["status"] }],
     });
   });
 });

@@ -2,7 +2,7 @@
 // schema: an upstream's 10,000-value enum, a pattern carrying a bidi override and a fake heading (TM-INJ-001).
 import { describe, expect, it } from "vitest";
 import { ScriptedTool } from "../../src/index.js";
-import { listAtMost } from "../../src/issues/issue.js";
+import { listAtMost } from "../../src/issues/wording.js";
 import { MODES, track } from "../helpers.js";
 
 const values = Array.from({ length: 10_000 }, (_, i) => `value_${i}_${"y".repeat(50)}`);

@@ -86,7 +86,7 @@ describe("schema patterns on the host's call()", () => {
     const refused = await api.call("strict_tag", { [evil]: 1 });
     expect(refused).toMatchObject({ ok: false, error: { code: "invalid_params" } });
     expect(refused.ok ? [] : refused.error.issues).toEqual([
-      { code: "unknown_flag", path: evil, flag: `--${evil}`, known: [] },
+      { code: "unknown_flag", path: [evil], key: evil, known: [] },
     ]);
     expect(await api.call("strict_tag", { aaaa: 1 })).toMatchObject({ ok: true, value: { aaaa: 1 } });
   });
@@ -117,7 +117,16 @@ describe("the text one check tests against patterns", () => {
   it("is bounded: past it the check fails saying so, instead of holding the caller's thread", async () => {
     // 6 instructions a character: 83,333 characters in one check.
     const long = await api.call("word", { w: "a".repeat(200_000) });
-    expect(long.ok ? [] : long.error.issues?.map((issue) => issue.expected)).toEqual([budget]);
+    expect(long.ok ? [] : long.error.issues).toEqual([
+      {
+        code: "too_big",
+        path: [],
+        kind: "pattern_steps",
+        maximum: 500_000,
+        pattern: "^[a-z]+$",
+        patternSize: 6,
+      },
+    ]);
     expect(await api.call("word", { w: "a".repeat(80_000) })).toMatchObject({ ok: true, value: 80_000 });
     const many = await api.execute("words | jq length");
     expect(many).toMatchObject({ stdout: "200\n", stderr: "", exitCode: 0 });

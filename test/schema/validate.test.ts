@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ToolshellError } from "../../src/errors.js";
-import { formatIssues } from "../../src/issues/issue.js";
+import { formatIssues } from "../../src/issues/wording.js";
 import type { JsonSchema } from "../../src/schema/json-schema.js";
 import { compileValidator } from "../../src/schema/validate.js";
 
@@ -34,7 +34,7 @@ describe("compileValidator issues", () => {
     {
       name: "a missing required property",
       params: {},
-      issues: [{ code: "missing_required", path: "id", expected: "integer" }],
+      issues: [{ code: "missing_required", path: ["id"], expected: ["integer"] }],
     },
     {
       name: "an unknown property",
@@ -42,8 +42,8 @@ describe("compileValidator issues", () => {
       issues: [
         {
           code: "unknown_flag",
-          path: "idd",
-          flag: "--idd",
+          path: ["idd"],
+          key: "idd",
           suggestion: "id",
           known: ["id", "status", "name", "tags", "filter"],
         },
@@ -52,7 +52,7 @@ describe("compileValidator issues", () => {
     {
       name: "a wrong type",
       params: { id: "x" },
-      issues: [{ code: "invalid_type", path: "id", expected: "integer", received: '"x"' }],
+      issues: [{ code: "invalid_type", path: ["id"], expected: ["integer"], received: "x" }],
     },
     {
       name: "an enum miss with a suggestion",
@@ -60,9 +60,9 @@ describe("compileValidator issues", () => {
       issues: [
         {
           code: "invalid_enum",
-          path: "status",
+          path: ["status"],
           allowed: ["open", "closed"],
-          received: '"opne"',
+          received: "opne",
           suggestion: "open",
         },
       ],
@@ -70,32 +70,45 @@ describe("compileValidator issues", () => {
     {
       name: "a minimum",
       params: { id: 0 },
-      issues: [{ code: "too_small", path: "id", expected: ">= 1", received: "0" }],
+      issues: [{ code: "too_small", path: ["id"], kind: "number", minimum: 1, inclusive: true, received: 0 }],
     },
     {
       name: "string length and pattern",
       params: { id: 1, name: "ABCDEF" },
       issues: [
-        { code: "too_big", path: "name", expected: "length <= 5", received: '"ABCDEF"' },
-        { code: "invalid_format", path: "name", expected: "pattern ^[a-z]+$", received: '"ABCDEF"' },
+        { code: "too_big", path: ["name"], kind: "string", maximum: 5, inclusive: true, received: "ABCDEF" },
+        { code: "invalid_format", path: ["name"], pattern: "^[a-z]+$", received: "ABCDEF" },
       ],
     },
     {
       name: "array items, size and uniqueness",
       params: { id: 1, tags: ["a", "a", 3] },
       issues: [
-        { code: "too_big", path: "tags", expected: "items <= 2", received: '["a","a",3]' },
-        { code: "invalid_type", path: "tags[2]", expected: "string", received: "3" },
-        { code: "invalid_value", path: "tags", expected: "unique items", received: '["a","a",3]' },
+        {
+          code: "too_big",
+          path: ["tags"],
+          kind: "array",
+          maximum: 2,
+          inclusive: true,
+          received: ["a", "a", 3],
+        },
+        { code: "invalid_type", path: ["tags", 2], expected: ["string"], received: 3 },
+        { code: "invalid_value", path: ["tags"], keyword: "uniqueItems", received: ["a", "a", 3] },
       ],
     },
     {
       name: "nested problems behind $refs",
       params: { id: 1, filter: { statuss: "open", limit: "5" } },
       issues: [
-        { code: "missing_required", path: "filter.status", expected: "string" },
-        { code: "unknown_key", path: "filter.statuss", suggestion: "status", known: ["status", "limit"] },
-        { code: "invalid_type", path: "filter.limit", expected: "integer", received: '"5"' },
+        { code: "missing_required", path: ["filter", "status"], expected: ["string"] },
+        {
+          code: "unknown_key",
+          path: ["filter", "statuss"],
+          key: "statuss",
+          suggestion: "status",
+          known: ["status", "limit"],
+        },
+        { code: "invalid_type", path: ["filter", "limit"], expected: ["integer"], received: "5" },
       ],
     },
   ])("reports $name", ({ params, issues }) => {
@@ -140,7 +153,7 @@ describe("compileValidator oneOf/anyOf", () => {
     {
       name: "no branch type",
       params: { value: true },
-      issues: [{ code: "invalid_type", path: "value", expected: "string|integer", received: "true" }],
+      issues: [{ code: "invalid_type", path: ["value"], expected: ["string", "integer"], received: true }],
     },
     {
       name: "a bad discriminator",
@@ -148,9 +161,9 @@ describe("compileValidator oneOf/anyOf", () => {
       issues: [
         {
           code: "invalid_enum",
-          path: "shape.kind",
+          path: ["shape", "kind"],
           allowed: ["circle", "square"],
-          received: '"squar"',
+          received: "squar",
           suggestion: "square",
         },
       ],
@@ -158,12 +171,12 @@ describe("compileValidator oneOf/anyOf", () => {
     {
       name: "the error inside the branch the discriminator picks",
       params: { shape: { kind: "square", side: "2" } },
-      issues: [{ code: "invalid_type", path: "shape.side", expected: "number", received: '"2"' }],
+      issues: [{ code: "invalid_type", path: ["shape", "side"], expected: ["number"], received: "2" }],
     },
     {
       name: "the error inside a $ref branch",
       params: { shape: { kind: "circle" } },
-      issues: [{ code: "missing_required", path: "shape.radius", expected: "number" }],
+      issues: [{ code: "missing_required", path: ["shape", "radius"], expected: ["number"] }],
     },
   ])("collapses $name", ({ params, issues }) => {
     expect(union(params)).toEqual(issues);
@@ -173,9 +186,7 @@ describe("compileValidator oneOf/anyOf", () => {
     const ambiguous = compileValidator({
       properties: { n: { oneOf: [{ type: "number" }, { type: "integer" }] } },
     });
-    expect(ambiguous({ n: 1 })).toEqual([
-      { code: "invalid_value", path: "n", expected: "exactly one allowed shape" },
-    ]);
+    expect(ambiguous({ n: 1 })).toEqual([{ code: "invalid_value", path: ["n"], keyword: "oneOf" }]);
   });
 });
 
@@ -244,7 +255,7 @@ describe("compileValidator references", () => {
     });
     expect(check({ pair: ["a", 1] })).toEqual([]);
     expect(check({ pair: ["a", "b"] })).toEqual([
-      { code: "invalid_type", path: "pair[1]", expected: "integer", received: '"b"' },
+      { code: "invalid_type", path: ["pair", 1], expected: ["integer"], received: "b" },
     ]);
   });
 });
@@ -273,8 +284,8 @@ describe("compileValidator with zod", () => {
 
   it("reports errors deep inside recursive zod schemas", () => {
     expect(check({ id: 1.5, tree: { name: "a", children: [{ name: 2, children: [] }] } })).toEqual([
-      { code: "invalid_type", path: "id", expected: "integer", received: "1.5" },
-      { code: "invalid_type", path: "tree.children[0].name", expected: "string", received: "2" },
+      { code: "invalid_type", path: ["id"], expected: ["integer"], received: 1.5 },
+      { code: "invalid_type", path: ["tree", "children", 0, "name"], expected: ["string"], received: 2 },
     ]);
   });
 
@@ -293,7 +304,7 @@ describe("compileValidator with zod", () => {
 
   it("reports only the type error when a value has the wrong type", () => {
     expect(check({ id: 1, status: 5 })).toEqual([
-      { code: "invalid_type", path: "status", expected: "string", received: "5" },
+      { code: "invalid_type", path: ["status"], expected: ["string"], received: 5 },
     ]);
   });
 });
@@ -308,7 +319,7 @@ describe("recursive and cyclic references", () => {
     const check = compileValidator(tree);
     expect(check({ name: "root", kids: [{ name: "leaf", kids: [] }] })).toEqual([]);
     expect(check({ name: "root", kids: [{ kids: [] }] })).toEqual([
-      { code: "missing_required", path: "kids[0].name", expected: "string" },
+      { code: "missing_required", path: ["kids", 0, "name"], expected: ["string"] },
     ]);
   });
 
