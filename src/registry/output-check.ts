@@ -4,7 +4,7 @@
  * `pattern` and `patternProperties` too: they run on a linear-time engine (TM-DOS-003, src/schema/regex.ts).
  */
 import { ToolshellError } from "../errors.js";
-import { type Issue, renderValue } from "../issues/issue.js";
+import { describeOutputIssue, renderValue } from "../issues/wording.js";
 import type { JsonSchema } from "../schema/json-schema.js";
 import { compileValidator, type Validator } from "../schema/validate.js";
 
@@ -45,7 +45,7 @@ export function compileOutputCheck(toolName: string, schema: JsonSchema): Output
     const issues = validate(value);
     if (issues.length === 0) return NONE;
     const total = issues.length + (issues.omitted ?? 0);
-    return { lines: issues.slice(0, MAX_OUTPUT_ISSUES).map(wordIssue), total };
+    return { lines: issues.slice(0, MAX_OUTPUT_ISSUES).map(describeOutputIssue), total };
   };
   return {
     value(value, json) {
@@ -80,27 +80,4 @@ export function strictOutputMessage(toolName: string, found: OutputIssues): stri
   const more = found.total - MAX_STRICT_OUTPUT_LINES;
   if (more > 0) text += `${toolName}: ... and ${more} more\n`;
   return text;
-}
-
-/** "address.city" -> ".address.city", "[0].id" -> ".[0].id": the jq path of the value. */
-function jqPath(path: string): string {
-  return `.${path}`;
-}
-
-function wordIssue(issue: Issue): string {
-  const at = issue.path === "" ? "" : `${jqPath(issue.path)}: `;
-  const got = issue.received === undefined ? "" : `, got ${issue.received}`;
-  switch (issue.code) {
-    case "missing_required":
-      return `missing key ${jqPath(issue.path)}${issue.expected ? ` (${issue.expected})` : ""}`;
-    case "unknown_flag":
-    case "unknown_key":
-      return `unexpected key ${jqPath(issue.path)}`;
-    case "invalid_enum":
-      return `${at}expected one of ${(issue.allowed ?? []).map((value) => renderValue(value)).join("|")}${got}`;
-    case "no_match":
-      return `${at}matches none of the allowed shapes${got}`;
-    default:
-      return `${at}expected ${issue.expected ?? "a valid value"}${got}`;
-  }
 }

@@ -73,7 +73,7 @@ describe("api.call: a host call through the same path as a script's", () => {
   it("keeps the structured issues of invalid params", async () => {
     const result = await api.call("get_user", { id: 1, extra: true });
     expect(result.ok ? [] : result.error.issues).toEqual([
-      { code: "unknown_flag", path: "extra", flag: "--extra", known: ["id"] },
+      { code: "unknown_flag", path: ["extra"], key: "extra", known: ["id"] },
     ]);
   });
 
