@@ -28,7 +28,7 @@ import { type BreakerOptions, breakerSettings } from "./tool/resilience.js";
 import { type NamelessTool, normalizeTool, type ToolDefinition, type ToolSpec } from "./tool/tool.js";
 import { type CallRecord, completeTrace, type TraceEntry } from "./trace/trace.js";
 import { type CatalogSnapshot, sharedPool } from "./worker/pool.js";
-import type { RunLimits, RunRequest } from "./worker/protocol.js";
+import type { RunLimits, RunOrder } from "./worker/protocol.js";
 
 /** Limits of one run; every field is optional and has a sane default. */
 export interface ExecutionLimitsOptions {
@@ -323,11 +323,10 @@ export class ScriptedTool {
     );
     const scratch =
       options.scratch === undefined ? this.scratch : scratchSetting(options.scratch, "options.scratch");
-    const request: RunRequest = {
+    const request: RunOrder = {
       script,
       env: { ...this.env, ...checkedEnv(options.env) },
       limits: this.limits,
-      deadline: 0,
       timeoutMs,
       sanitizeErrors: this.options.sanitizeErrors ?? true,
       ...(scratch ? { scratch } : {}),

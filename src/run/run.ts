@@ -1,21 +1,21 @@
 import { AsyncResource } from "node:async_hooks";
-import { setMaxListeners } from "node:events";
 import { COLD_START_GRACE_MS, EXIT_BUSY, KILL_GRACE_MS } from "../limits.js";
 import type { PlanRecorder } from "../registry/plan.js";
 import type { OnCall, Registry } from "../registry/registry.js";
 import type { SpanLike } from "../registry/telemetry.js";
 import { runScript, truncate } from "../script/run-script.js";
 import { ShellCatalog } from "../shell/catalog.js";
-import { type StopReason, signalReason } from "../stop-reason.js";
+import type { StopReason } from "../stop-reason.js";
 import type { CallOutcome, CallRequest } from "../tool/call.js";
 import { type CallRecord, elapsedMs, TraceRecorder } from "../trace/trace.js";
 import type { Busy, CatalogSnapshot, RunTicket, WorkerPool } from "../worker/pool.js";
-import type { RunRequest, RunResult } from "../worker/protocol.js";
+import type { RunOrder, RunRequest, RunResult } from "../worker/protocol.js";
 import type { RunHandle, RunHandlers } from "../worker/shell-worker.js";
+import { RunClock } from "./run-clock.js";
 
 /** Everything one execute() needs, resolved by ScriptedTool. */
 export interface RunSetup {
-  request: RunRequest;
+  request: RunOrder;
   registry: Registry;
   catalog: CatalogSnapshot;
   signal: AbortSignal | undefined;
@@ -29,80 +29,6 @@ export interface RunSetup {
   onCall?: OnCall;
   /** The records of the run's calls by call id, filled by the registry, to complete the trace. */
   records?: Map<string, CallRecord>;
-}
-
-/**
- * The run's own signal, which every callback of the run gets: aborted by the caller's signal, or once the run's
- * clock (started by `start()`) passes its budget, with reason name "TimeoutError".
- */
-class RunClock {
-  readonly controller = new AbortController();
-  private timer: NodeJS.Timeout | undefined;
-  private readonly onCallerAbort = () => this.controller.abort(new DOMException("aborted", "AbortError"));
-
-  constructor(private readonly setup: RunSetup) {
-    // Every call in flight listens to this signal (and so may its callback): fan-out must not warn on the host.
-    setMaxListeners(0, this.controller.signal);
-    if (setup.signal?.aborted) this.onCallerAbort();
-    else setup.signal?.addEventListener("abort", this.onCallerAbort, { once: true });
-  }
-
-  /** Epoch ms at which the run ends (set by `start`). */
-  deadline = Number.POSITIVE_INFINITY;
-
-  start(): void {
-    this.deadline = Date.now() + this.setup.request.timeoutMs;
-    this.arm();
-  }
-
-  private arm(): void {
-    clearTimeout(this.timer);
-    if (this.controller.signal.aborted) return;
-    this.timer = setTimeout(
-      () => this.controller.abort(new DOMException("timed out", "TimeoutError")),
-      Math.max(0, this.deadline - Date.now()),
-    );
-  }
-
-  /**
-   * TM-DOS-004: the deadline never stops. While a new worker starts for the run, it is moved by what is left of
-   * COLD_START_GRACE_MS (the hard ceiling: timeoutMs plus that grace, whatever the pool does); once the worker is
-   * ready the run keeps only what the start took.
-   */
-  private graceLeft = COLD_START_GRACE_MS;
-  /** When the current start began, and the grace it was lent. */
-  private starting: { since: number; lent: number } | undefined;
-
-  /** Whether the run's time ran out while a new worker was starting for it. */
-  get timedOutStarting(): boolean {
-    return this.starting !== undefined && this.reason === "timeout";
-  }
-
-  workerStarting(): void {
-    if (this.controller.signal.aborted || this.starting) return;
-    this.starting = { since: Date.now(), lent: this.graceLeft };
-    this.deadline += this.graceLeft;
-    this.arm();
-  }
-
-  workerReady(): void {
-    const starting = this.starting;
-    if (!starting || this.controller.signal.aborted) return;
-    this.starting = undefined;
-    const took = Math.min(starting.lent, Date.now() - starting.since);
-    this.graceLeft -= took;
-    this.deadline -= starting.lent - took;
-    this.arm();
-  }
-
-  get reason(): StopReason | undefined {
-    return this.controller.signal.aborted ? signalReason(this.controller.signal) : undefined;
-  }
-
-  dispose(): void {
-    clearTimeout(this.timer);
-    this.setup.signal?.removeEventListener("abort", this.onCallerAbort);
-  }
 }
 
 function callTool(setup: RunSetup, call: CallRequest, clock: RunClock): Promise<CallOutcome> {
@@ -140,8 +66,8 @@ export async function runInline(setup: RunSetup): Promise<RunResult> {
   try {
     const catalog = inlineCatalog(setup.catalog);
     const signal = clock.controller.signal;
-    const request = { ...setup.request, deadline: Date.now() + setup.request.timeoutMs };
     clock.start();
+    const request: RunRequest = { ...setup.request, deadline: clock.deadline };
     return await runScript(request, catalog, (call) => callTool(setup, call, clock), { signal }, 0);
   } catch (error) {
     // TM-FS-003: whatever a script does, execute() resolves: a failure the shell did not turn into a command's
@@ -202,7 +128,7 @@ interface Printed {
 function lostRun(
   message: string,
   reason: StopReason | undefined,
-  request: RunRequest,
+  request: RunOrder,
   trace: TraceRecorder,
   printed: Printed | undefined,
 ): RunResult {

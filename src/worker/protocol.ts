@@ -20,17 +20,22 @@ export interface RunLimits {
   maxKeptOutputBytes: number;
 }
 
-export interface RunRequest {
+/** What execute() asks of a run, before it has a deadline (the run's clock gives it one). */
+export interface RunOrder {
   script: string;
   env: Record<string, string>;
   limits: RunLimits;
-  /** Epoch milliseconds at which the run must stop (set when the run is handed to the shell). */
-  deadline: number;
   /** The run's wall-time budget, for messages. */
   timeoutMs: number;
   sanitizeErrors: boolean;
   /** The run's scratch space: an in-memory /tmp of at most this many bytes (absent: no filesystem, TM-FS-002). */
   scratch?: { maxBytes: number };
+}
+
+/** A run as the shell gets it: the order and its deadline. */
+export interface RunRequest extends RunOrder {
+  /** Epoch ms at which the run must stop: read once from the run's clock as the run is handed to the shell. */
+  deadline: number;
 }
 
 export interface RunResult {
