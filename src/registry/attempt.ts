@@ -29,7 +29,7 @@ export interface Attempt {
 }
 
 /** One attempt in flight: what its callback gave so far, and the race of its outcome against the deadline. */
-export class AttemptState {
+class AttemptState {
   value: unknown = undefined;
   /** How the callback ended: undefined while it runs. */
   ended: "value" | "tool_error" | "threw" | undefined = undefined;
@@ -59,8 +59,21 @@ async function finalValue(value: unknown, signal: AbortSignal): Promise<unknown>
   return last;
 }
 
+/** Runs the callback: once, or under the tool's `retry` again while it fails in a retryable way. */
+export async function runAttempts(
+  tool: RegisteredTool,
+  params: Record<string, unknown>,
+  request: CallRequestContext,
+  record: CallRecord,
+  settings: AttemptSettings,
+): Promise<Attempt> {
+  if (tool.retry) return withRetries(tool, params, request, record, settings);
+  const attempt = startAttempt(tool, params, request, record, settings);
+  return endAttempt(attempt, await attempt.race, record, request, settings);
+}
+
 /** Runs the callback again while it fails in a retryable way, within the call's deadline and never after a cancel. */
-export async function withRetries(
+async function withRetries(
   tool: RegisteredTool,
   params: Record<string, unknown>,
   request: CallRequestContext,
@@ -90,7 +103,7 @@ export async function withRetries(
  * Starts one run of the callback under the call's deadline; `race` settles with its outcome or at the deadline
  * (then `endAttempt` finds it still running and abandons it). Split in two so a call awaits only the race.
  */
-export function startAttempt(
+function startAttempt(
   tool: RegisteredTool,
   params: Record<string, unknown>,
   request: CallRequestContext,
@@ -129,7 +142,7 @@ export function startAttempt(
 }
 
 /** How an attempt ended, once its race settled: a callback still running is abandoned (its late result watched). */
-export function endAttempt(
+function endAttempt(
   state: AttemptState,
   outcome: CallOutcome,
   record: CallRecord,

@@ -5,7 +5,9 @@
  * (up to 1,000 calls of 64 KiB flags, or of 1 MiB of piped params, were all kept whole).
  */
 
-import { ByteBudget } from "../trace/trace.js";
+import type { CallOutcome } from "../tool/call.js";
+import { ByteBudget, type CallRecord } from "../trace/trace.js";
+import type { CallRequestContext } from "./request.js";
 
 /** A call plan mode recorded instead of running it (its params were validated). */
 export interface PlannedCall {
@@ -32,4 +34,17 @@ export class PlanRecorder {
     if (bounded.total !== undefined) call.truncated = { paramsBytes: bounded.total };
     this.calls.push(call);
   }
+}
+
+/** Plan mode's stage: a call of a tool that is not read-only is recorded in the plan and answered with a placeholder. */
+export function planned(
+  name: string,
+  params: Record<string, unknown>,
+  request: CallRequestContext,
+  record: CallRecord,
+): { outcome: CallOutcome } {
+  request.plan?.record(name, params, request.callId);
+  const placeholder = JSON.stringify({ planned: true, tool: name, callId: request.callId });
+  record.planned = true;
+  return { outcome: { stdout: `${placeholder}\n`, stderr: "", exitCode: 0, planned: true, code: "ok" } };
 }

@@ -11,9 +11,10 @@ import type { BreakerOptions } from "../tool/resilience.js";
 import type { RegisteredTool } from "../tool/tool.js";
 import { type CallRecord, elapsedMs } from "../trace/trace.js";
 import type { RejectedCall } from "../worker/protocol.js";
-import { type Attempt, type AttemptSettings, endAttempt, startAttempt, withRetries } from "./attempt.js";
+import { type Attempt, type AttemptSettings, runAttempts } from "./attempt.js";
 import { CircuitBreaker, TEMPORARY_FAILURE_EXIT } from "./breaker.js";
-import { compileOutputCheck, type OutputCheck } from "./output-check.js";
+import { compileOutputCheck } from "./output-check.js";
+import { planned } from "./plan.js";
 import { ask, type Policy, type PolicyCall } from "./policy.js";
 import { RateLimiter, rateLimited } from "./rate-limit.js";
 import { emit, internalError, newRecord } from "./record.js";
@@ -48,8 +49,34 @@ function compileInputValidator(name: string, schema: RegisteredTool["spec"]["inp
   }
 }
 
+/** A registered tool with what its calls need, made once at registration. */
+interface Entry {
+  tool: RegisteredTool;
+  /** The inputSchema's validator: host calls use it (the shell validates in its worker). */
+  validate: Validator;
+  breaker: CircuitBreaker | undefined;
+  limiter: RateLimiter | undefined;
+  /** What running the callback needs: the outputSchema's check, strictOutput, where a late result goes. */
+  attempts: AttemptSettings;
+}
+
+/** One call on its way through the stages: its record so far, when it started, and its span. */
+interface Call {
+  record: CallRecord;
+  started: number;
+  request: CallRequestContext;
+  span: SpanLike | undefined;
+}
+
+/** How a call ends: the outcome, and the callback's value or the params' problems. */
+interface Result {
+  outcome: CallOutcome;
+  value?: unknown;
+  issues?: Issue[];
+}
+
 /** A call a stage stopped before its callback ran. */
-function refused(outcome: CallOutcome, issues?: Issue[]): { outcome: CallOutcome; issues?: Issue[] } {
+function refused(outcome: CallOutcome, issues?: Issue[]): Result {
   return issues ? { outcome, issues } : { outcome };
 }
 
@@ -69,15 +96,7 @@ function paramsJson(params: unknown): string | undefined {
  * in), then the record (trace, stats, onCall, span). The callback never throws out and never outlives the run.
  */
 export class Registry {
-  private readonly tools = new Map<string, RegisteredTool>();
-  /** Output checks of the tools that declare an outputSchema, compiled at registration. */
-  private readonly outputChecks = new Map<string, OutputCheck>();
-  /** What running each tool's callback needs from the registry, made at registration. */
-  private readonly attemptSettings = new Map<string, AttemptSettings>();
-  /** Input validators, compiled once at registration; host calls use them (the shell validates in its worker). */
-  private readonly validators = new Map<string, Validator>();
-  private readonly breakers = new Map<string, CircuitBreaker>();
-  private readonly limiters = new Map<string, RateLimiter>();
+  private readonly entries = new Map<string, Entry>();
   private readonly stats = new CallStats();
   private readonly strictOutput: boolean;
   private readonly policy: Policy | undefined;
@@ -93,43 +112,41 @@ export class Registry {
     this.onCall = options.onCall;
   }
 
+  /** Registers a tool, compiling its schemas and making its breaker and rate limiter. */
   add(tool: RegisteredTool): void {
     const { name, inputSchema, outputSchema } = tool.spec;
-    if (this.tools.has(name)) {
+    if (this.entries.has(name)) {
       throw new ToolshellError("duplicate_tool", `a tool named ${name} is already registered`);
     }
-    this.validators.set(name, compileInputValidator(name, inputSchema));
-    if (outputSchema !== undefined) this.outputChecks.set(name, compileOutputCheck(name, outputSchema));
-    const check = this.outputChecks.get(name);
-    this.attemptSettings.set(name, { check, strict: this.strictOutput, late: this.lateResult });
+    const validate = compileInputValidator(name, inputSchema);
+    const check = outputSchema === undefined ? undefined : compileOutputCheck(name, outputSchema);
     const breaker = tool.breaker ?? this.defaultBreaker;
-    if (breaker) this.breakers.set(name, new CircuitBreaker(breaker));
-    if (tool.rateLimit) this.limiters.set(name, new RateLimiter(tool.rateLimit));
-    this.tools.set(name, tool);
+    this.entries.set(name, {
+      tool,
+      validate,
+      breaker: breaker ? new CircuitBreaker(breaker) : undefined,
+      limiter: tool.rateLimit ? new RateLimiter(tool.rateLimit) : undefined,
+      attempts: { check, strict: this.strictOutput, late: this.lateResult },
+    });
   }
 
   get(name: string): RegisteredTool | undefined {
-    return this.tools.get(name);
+    return this.entries.get(name)?.tool;
   }
 
   all(): RegisteredTool[] {
-    return [...this.tools.values()];
+    return [...this.entries.values()].map((entry) => entry.tool);
   }
 
   /** Unregisters a tool; true when it was registered. Runs already started keep the catalog they began with. */
   remove(name: string): boolean {
-    this.validators.delete(name);
-    this.outputChecks.delete(name);
-    this.attemptSettings.delete(name);
-    this.breakers.delete(name);
-    this.limiters.delete(name);
     this.stats.forget(name);
-    return this.tools.delete(name);
+    return this.entries.delete(name);
   }
 
   /** Checks params against a tool's input schema, strictly (no coercion); undefined when the tool is unknown. */
   validate(name: string, params: unknown): Issue[] | undefined {
-    return this.validators.get(name)?.(params);
+    return this.entries.get(name)?.validate(params);
   }
 
   /** Per-tool figures over each tool's recent calls (see ToolStats). */
@@ -153,113 +170,42 @@ export class Registry {
     }
   }
 
-  /** The one path of a call, for every surface: the outcome as the shell sees it, the callback's value, the record. */
+  /**
+   * The one path of a call, for every surface: the stages in order (docs/registry.md). Each stage either ends the
+   * call with a refusal, which the record stage (`finish`) completes, or lets it go on to the next.
+   */
   async dispatch(
     name: string,
     params: Record<string, unknown>,
     request: CallRequestContext,
     surface: PolicyCall["surface"],
   ): Promise<Dispatched> {
-    const started = performance.now();
-    const record = newRecord(name, request, surface);
-    const tool = this.tools.get(name);
-    if (!tool) return this.finish(record, started, request, undefined, refused(this.notFound(name, surface)));
+    const call: Call = {
+      started: performance.now(),
+      record: newRecord(name, request, surface),
+      request,
+      span: undefined,
+    };
+    const entry = this.entries.get(name);
+    if (entry === undefined) return this.finish(call, refused(this.notFound(name, surface)));
     const json = paramsJson(params);
-    if (json === undefined) {
-      const outcome = failed(
-        "invalid_params",
-        `${name}: params must be JSON (no cycles, BigInts or functions)\n`,
-        2,
-      );
-      return this.finish(record, started, request, undefined, refused(outcome));
-    }
-    const paramBytes = Buffer.byteLength(json);
-    record.bytesIn = paramBytes + (request.stdin === undefined ? 0 : Buffer.byteLength(request.stdin));
-    const span =
-      this.telemetry && (request.span !== undefined || surface === "host")
-        ? this.telemetry.startCall(name, request.callId, tool.spec.description, json, request.span)
-        : undefined;
-    if (paramBytes > MAX_PARAMS_BYTES) {
-      const message = `${name}: params too large: ${paramBytes} bytes of JSON (at most ${MAX_PARAMS_BYTES})\n`;
-      return this.finish(record, started, request, span, refused(failed("payload_too_large", message, 2)));
-    }
-    if (surface === "host") {
-      // TM-DOS-001: before validation and the callback walk them. A script's params were checked (every value, by
-      // flag or piped in) before they left the shell; host calls are the only other surface, so each call's
-      // params are checked exactly once.
-      if (jsonTextDeeperThan(json, MAX_JSON_DEPTH + 1)) {
-        const message = `${name}: params nested deeper than ${MAX_JSON_DEPTH} levels\n`;
-        return this.finish(record, started, request, span, refused(failed("invalid_params", message, 2)));
-      }
-      if (typeof params !== "object" || params === null || Array.isArray(params)) {
-        const outcome = failed("invalid_params", `${name}: params must be a JSON object\n`, 2);
-        return this.finish(record, started, request, span, refused(outcome));
-      }
-      const issues = this.validate(name, params) ?? [];
-      if (issues.length > 0) {
-        const outcome = failed("invalid_params", `${formatIssues(name, issues)}\n`, 2);
-        return this.finish(record, started, request, span, refused(outcome, issues));
-      }
-    }
-    if (request.plan && !tool.spec.risk.readOnly) {
-      request.plan.record(name, params, request.callId);
-      const placeholder = JSON.stringify({ planned: true, tool: name, callId: request.callId });
-      record.planned = true;
-      const outcome: CallOutcome = {
-        stdout: `${placeholder}\n`,
-        stderr: "",
-        exitCode: 0,
-        planned: true,
-        code: "ok",
-      };
-      return this.finish(record, started, request, span, { outcome });
-    }
-    // Rate limit and breaker before the policy: never ask an approver about a call that cannot run now.
-    const limiter = this.limiters.get(name);
-    if (limiter && !limiter.allows()) {
-      return this.finish(record, started, request, span, rateLimited(name, limiter));
-    }
-    const breaker = this.breakers.get(name);
-    const admitted = breaker ? breaker.admit() : "run";
-    if (typeof admitted === "number") {
-      const message = `${name}: temporarily unavailable (${admitted} recent failures)\n`;
-      const outcome = failed("circuit_open", message, TEMPORARY_FAILURE_EXIT);
-      return this.finish(record, started, request, span, refused(outcome));
-    }
+    if (json === undefined) return this.finish(call, refused(notJson(name)));
+    const invalid = this.checkParams(entry, params, json, call);
+    if (invalid) return this.finish(call, invalid);
+    if (request.plan && !entry.tool.spec.risk.readOnly)
+      return this.finish(call, planned(name, params, request, call.record));
+    const admitted = admit(name, entry);
+    if (typeof admitted !== "string") return this.finish(call, admitted);
     if (this.policy) {
-      const denied = await ask(this.policy, tool, name, params, request, surface);
-      // A run that ends while the policy decides is a timeout or a cancel, not a decision.
-      if (!denied) record.decision = "allow";
-      else if (denied.code === "denied") record.decision = "deny";
-      // Other calls may have used the window while the policy decided: count this one only if it still fits.
-      const refusal = denied
-        ? refused(denied)
-        : limiter && !limiter.allows()
-          ? rateLimited(name, limiter)
-          : undefined;
-      if (refusal) {
-        breaker?.settle("neutral", admitted === "trial");
-        return this.finish(record, started, request, span, refusal);
-      }
+      const denied = await this.consult(this.policy, entry, params, call, admitted);
+      if (denied) return this.finish(call, denied);
     }
-    limiter?.take();
-    const settings = this.attemptSettings.get(name) as AttemptSettings;
-    let result: Attempt;
-    if (tool.retry) {
-      result = await withRetries(tool, params, request, record, settings);
-    } else {
-      const attempt = startAttempt(tool, params, request, record, settings);
-      result = endAttempt(attempt, await attempt.race, record, request, settings);
-    }
-    breaker?.settle(result.verdict, admitted === "trial");
-    if (tool.spec.untrusted) {
-      record.untrusted = true;
-      const flags = scanForInjection(result.outcome.stdout);
-      if (flags.length > 0) record.injectionFlags = flags;
-    }
-    return this.finish(record, started, request, span, result);
+    const result = await run(entry, params, call, admitted);
+    scanUntrusted(entry.tool, call.record, result.outcome);
+    return this.finish(call, result);
   }
 
+  /** Lookup's refusal: a script's shell already suggested a name; a host call gets the closest one. */
   private notFound(name: string, surface: PolicyCall["surface"]): CallOutcome {
     if (surface === "shell") return failed("not_found", `${name}: no such tool\n`, 127);
     const suggestion = closest(
@@ -272,25 +218,91 @@ export class Registry {
     return failed("not_found", `no tool named ${shown}${hint}\n`, 127);
   }
 
+  /**
+   * Params size, then (host calls) depth, shape and schema: a refusal, or undefined. Records `bytesIn` and starts
+   * the call's span from the one serialisation.
+   */
+  private checkParams(
+    entry: Entry,
+    params: Record<string, unknown>,
+    json: string,
+    call: Call,
+  ): Result | undefined {
+    const { record, request } = call;
+    const name = record.name;
+    const paramBytes = Buffer.byteLength(json);
+    record.bytesIn = paramBytes + (request.stdin === undefined ? 0 : Buffer.byteLength(request.stdin));
+    if (this.telemetry && (request.span !== undefined || record.surface === "host")) {
+      call.span = this.telemetry.startCall(
+        name,
+        request.callId,
+        entry.tool.spec.description,
+        json,
+        request.span,
+      );
+    }
+    if (paramBytes > MAX_PARAMS_BYTES) {
+      const message = `${name}: params too large: ${paramBytes} bytes of JSON (at most ${MAX_PARAMS_BYTES})\n`;
+      return refused(failed("payload_too_large", message, 2));
+    }
+    if (record.surface !== "host") return undefined;
+    // TM-DOS-001: before validation and the callback walk them. A script's params were checked (every value, by
+    // flag or piped in) before they left the shell; host calls are the only other surface, so each call's
+    // params are checked exactly once.
+    if (jsonTextDeeperThan(json, MAX_JSON_DEPTH + 1)) {
+      return refused(
+        failed("invalid_params", `${name}: params nested deeper than ${MAX_JSON_DEPTH} levels\n`, 2),
+      );
+    }
+    if (typeof params !== "object" || params === null || Array.isArray(params)) {
+      return refused(failed("invalid_params", `${name}: params must be a JSON object\n`, 2));
+    }
+    const issues = entry.validate(params) ?? [];
+    if (issues.length === 0) return undefined;
+    return refused(failed("invalid_params", `${formatIssues(name, issues)}\n`, 2), issues);
+  }
+
+  /**
+   * The policy's decision, recorded: a refusal (denied, or the run ended while it decided, or the rate limit
+   * filled meanwhile), or undefined when the call may run.
+   */
+  private async consult(
+    policy: Policy,
+    entry: Entry,
+    params: Record<string, unknown>,
+    call: Call,
+    admitted: Admitted,
+  ): Promise<Result | undefined> {
+    const { record, request } = call;
+    const { limiter, breaker } = entry;
+    const denied = await ask(policy, entry.tool, record.name, params, request, record.surface);
+    // A run that ends while the policy decides is a timeout or a cancel, not a decision.
+    if (!denied) record.decision = "allow";
+    else if (denied.code === "denied") record.decision = "deny";
+    // Other calls may have used the window while the policy decided: count this one only if it still fits.
+    const refusal = denied
+      ? refused(denied)
+      : limiter && !limiter.allows()
+        ? rateLimited(record.name, limiter)
+        : undefined;
+    if (refusal) breaker?.settle("neutral", admitted === "trial");
+    return refusal;
+  }
+
   /** A late result's record: the tool's late count (if it is still registered), then the onCall hooks. */
   private readonly lateResult = (late: CallRecord, request: CallRequestContext): void => {
-    if (this.tools.has(late.name)) this.stats.late(late.name);
+    if (this.entries.has(late.name)) this.stats.late(late.name);
     emit(late, this.onCall, request.onCall);
   };
 
-  /** Completes the call's record and hands it to the trace, stats, span and hooks. */
-  private finish(
-    record: CallRecord,
-    started: number,
-    request: CallRequestContext,
-    span: SpanLike | undefined,
-    result: { outcome: CallOutcome; value?: unknown; issues?: Issue[] },
-  ): Dispatched {
+  /** The record stage: completes the call's record and hands it to the trace, stats, span and hooks. */
+  private finish(call: Call, result: Result): Dispatched {
+    const { record, span } = call;
     const outcome =
       record.decision === "allow" ? { ...result.outcome, decision: "allow" as const } : result.outcome;
     record.outcome = outcome.code ?? "ok";
     record.exitCode = outcome.exitCode;
-    record.durationMs = elapsedMs(started);
+    record.durationMs = elapsedMs(call.started);
     record.bytesOut = outcome.stdout === "" ? 0 : Buffer.byteLength(outcome.stdout);
     if (span && this.telemetry) {
       this.telemetry.endCall(span, {
@@ -301,7 +313,7 @@ export class Registry {
         message: outcome.stderr.split("\n")[0],
       });
     }
-    this.publish(record, request);
+    this.publish(record, call.request);
     return { outcome, value: result.value, issues: result.issues, record };
   }
 
@@ -336,10 +348,52 @@ export class Registry {
   private publish(record: CallRecord, request: Pick<CallRequestContext, "onCall" | "records">): void {
     // Stats describe calls that reached a registered tool: not unknown names, nor plan mode's calls that never
     // ran, nor calls of a tool removed meanwhile (its figures were dropped and would otherwise come back).
-    if (record.outcome !== "not_found" && !record.planned && this.tools.has(record.name)) {
+    if (record.outcome !== "not_found" && !record.planned && this.entries.has(record.name)) {
       this.stats.add(record.name, record.outcome, record.durationMs);
     }
     request.records?.set(record.callId, record);
     if (this.onCall || request.onCall) emit(Object.freeze(record), this.onCall, request.onCall);
   }
+}
+
+/** Params that JSON.stringify cannot serialise. */
+function notJson(name: string): CallOutcome {
+  return failed("invalid_params", `${name}: params must be JSON (no cycles, BigInts or functions)\n`, 2);
+}
+
+/** How the breaker let a call in: an ordinary call, or the one trial of a half-open circuit. */
+type Admitted = "run" | "trial";
+
+/**
+ * Rate limit, then circuit breaker: a refusal, or how the breaker admitted the call. Both come before the policy:
+ * never ask an approver about a call that cannot run now.
+ */
+function admit(name: string, entry: Entry): Admitted | Result {
+  const { limiter, breaker } = entry;
+  if (limiter && !limiter.allows()) return rateLimited(name, limiter);
+  const admitted = breaker ? breaker.admit() : "run";
+  if (typeof admitted !== "number") return admitted;
+  const message = `${name}: temporarily unavailable (${admitted} recent failures)\n`;
+  return refused(failed("circuit_open", message, TEMPORARY_FAILURE_EXIT));
+}
+
+/** The callback under its deadline, with retries when the tool opts in: counted by the rate limit, told to the breaker. */
+async function run(
+  entry: Entry,
+  params: Record<string, unknown>,
+  call: Call,
+  admitted: Admitted,
+): Promise<Attempt> {
+  entry.limiter?.take();
+  const result = await runAttempts(entry.tool, params, call.request, call.record, entry.attempts);
+  entry.breaker?.settle(result.verdict, admitted === "trial");
+  return result;
+}
+
+/** An untrusted tool's output is marked in the record and scanned for injection phrasing (src/text/untrusted.ts). */
+function scanUntrusted(tool: RegisteredTool, record: CallRecord, outcome: CallOutcome): void {
+  if (!tool.spec.untrusted) return;
+  record.untrusted = true;
+  const flags = scanForInjection(outcome.stdout);
+  if (flags.length > 0) record.injectionFlags = flags;
 }
