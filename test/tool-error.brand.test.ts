@@ -22,7 +22,7 @@ describe("a second module copy", () => {
 
   it.each([
     ["a plain Error", new Error("x")],
-    ["a ToolshellError as a ToolError", new ToolshellError("c", "x")],
+    ["a ToolshellError as a ToolError", new ToolshellError("duplicate_tool", "x")],
     ["a look-alike by name", Object.assign(new Error("x"), { name: "ToolError", exitCode: 3 })],
     ["null", null],
     ["a string", "ToolError"],
