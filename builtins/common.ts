@@ -18,7 +18,7 @@ export function bytesResult(stdout: string, stderr: string, exitCode: number): E
   return { ...bytesOutput(bytes), stderr, exitCode };
 }
 
-/** Runs a built-in command's body and records it in the run's trace. */
+/** Runs a built-in command's body and records it in the run's trace, with its outcome (the host never sees it). */
 export function timed(
   run: RunContext,
   name: string,
@@ -29,7 +29,8 @@ export function timed(
   const started = performance.now();
   const outcome = body();
   const durationMs = elapsedMs(started);
-  run.trace.record({ name, kind, argv, exitCode: outcome.exitCode, durationMs });
+  const ended = outcome.exitCode === 0 ? "ok" : "invalid_params";
+  run.trace.record({ name, kind, argv, exitCode: outcome.exitCode, durationMs, outcome: ended });
   return outcome;
 }
 

@@ -3,9 +3,9 @@ import { checkJsonParams } from "../src/flags/checks.js";
 import { formatIssues } from "../src/issues/issue.js";
 import type { RunContext } from "../src/shell/run-context.js";
 import { cutMiddle } from "../src/text/cut.js";
-import type { CallOutcome } from "../src/tool/call.js";
 import type { ToolSpec } from "../src/tool/tool.js";
-import { elapsedMs } from "../src/trace/trace.js";
+import { elapsedMs, type TraceEntry } from "../src/trace/trace.js";
+import type { RejectedCall } from "../src/worker/protocol.js";
 import { bytesResult, commandResult as result, stdinText } from "./common.js";
 import { toolUsage } from "./help.js";
 
@@ -40,8 +40,8 @@ function withinBudget(spec: ToolSpec, callId: string, stdout: string): string {
   ).text;
 }
 
-/** What the trace keeps of a call that reached the host. */
-type CalledTool = Pick<CallOutcome, "outputIssues" | "decision" | "planned"> & { callId: string };
+/** How a call the shell answered itself ended: only its exit code and this are known, here and nowhere else. */
+type ShellOutcome = Extract<TraceEntry["outcome"], "ok" | "invalid_params" | "limit_reached">;
 
 /** The command a tool becomes: argv → flags → params → validation → one call to the host. */
 export function toolCommand(spec: ToolSpec, run: RunContext): Command {
@@ -64,25 +64,26 @@ export async function callTool(
 ): Promise<ExecResult> {
   const name = spec.name;
   const started = performance.now();
+  // A call the host never sees (refused params, a dry run, the call limit): its trace entry is made here. A
+  // refused call has a record too (RejectedCall), which the host publishes when the run ends.
   const finish = (
-    outcome: ExecResult,
+    result: ExecResult,
+    outcome: ShellOutcome,
     params?: Record<string, unknown>,
-    call?: CalledTool,
-    durationMs = elapsedMs(started),
+    refused?: RejectedCall,
   ): ExecResult => {
     run.trace.record({
       name,
       kind: "tool",
       argv,
       params,
-      exitCode: outcome.exitCode,
-      durationMs,
-      callId: call?.callId,
-      ...(call?.outputIssues ? { outputIssues: call.outputIssues } : {}),
-      ...(call?.decision ? { decision: call.decision } : {}),
-      ...(call?.planned ? { planned: true as const } : {}),
+      exitCode: result.exitCode,
+      durationMs: refused?.durationMs ?? elapsedMs(started),
+      callId: refused?.callId,
+      outcome,
+      ...(refused ? { bytesIn: refused.bytesIn, bytesOut: 0, attempts: 0 } : {}),
     });
-    return outcome;
+    return result;
   };
   if (argv.length === 1 && (argv[0] === "--help" || argv[0] === "-h")) {
     return result(toolUsage(spec), "", 0);
@@ -98,24 +99,26 @@ export async function callTool(
     const failed = result("", formatIssues(name, issues), 2);
     // A dry run only checks params; a real call with invalid ones is a call (for onCall and stats) all the same,
     // up to as many per run as the trace keeps: a loop of bad calls must not grow the run's result without bound.
-    if (dryRun || run.rejected.length >= run.limits.maxTraceEntries) return finish(failed, parsed.params);
+    if (dryRun || run.rejected.length >= run.limits.maxTraceEntries) {
+      return finish(failed, "invalid_params", parsed.params);
+    }
     const callId = run.newCallId();
     const durationMs = elapsedMs(started);
     const bytesIn = Buffer.byteLength(JSON.stringify(parsed.params)) + (stdin ? Buffer.byteLength(stdin) : 0);
-    run.rejected.push({ callId, name, durationMs, bytesIn });
-    return finish(failed, parsed.params, { callId }, durationMs);
+    const refused: RejectedCall = { callId, name, durationMs, bytesIn };
+    run.rejected.push(refused);
+    return finish(failed, "invalid_params", parsed.params, refused);
   }
-  if (dryRun) return finish(result(`${JSON.stringify(parsed.params)}\n`, "", 0), parsed.params);
+  if (dryRun) return finish(result(`${JSON.stringify(parsed.params)}\n`, "", 0), "ok", parsed.params);
   if (run.toolCalls >= run.limits.maxToolCalls) {
-    return finish(result("", `${name}: tool call limit reached (${run.limits.maxToolCalls} per run)\n`, 1));
+    const limit = `${name}: tool call limit reached (${run.limits.maxToolCalls} per run)\n`;
+    return finish(result("", limit, 1), "limit_reached");
   }
   run.toolCalls++;
   const callId = run.newCallId();
-  const outcome = await run.invoke({ name, argv, params: parsed.params, stdin, callId });
-  run.keep(callId, outcome.stdout);
-  return finish(
-    bytesResult(withinBudget(spec, callId, outcome.stdout), outcome.stderr, outcome.exitCode),
-    parsed.params,
-    { ...outcome, callId },
-  );
+  const answer = await run.invoke({ name, argv, params: parsed.params, stdin, callId });
+  run.keep(callId, answer.stdout);
+  // The host made this call's entry from the request and its record; the shell keeps only its place.
+  run.trace.answered(callId);
+  return bytesResult(withinBudget(spec, callId, answer.stdout), answer.stderr, answer.exitCode);
 }

@@ -26,7 +26,7 @@ import { shownBytes } from "./text/format.js";
 import { untrustedNonce, wrapUntrusted } from "./text/untrusted.js";
 import { type BreakerOptions, breakerSettings } from "./tool/resilience.js";
 import { type NamelessTool, normalizeTool, type ToolDefinition, type ToolSpec } from "./tool/tool.js";
-import { type CallRecord, completeTrace, type TraceEntry } from "./trace/trace.js";
+import type { CallRecord } from "./trace/trace.js";
 import { type CatalogSnapshot, sharedPool } from "./worker/pool.js";
 import type { RunLimits, RunOrder } from "./worker/protocol.js";
 
@@ -350,11 +350,10 @@ export class ScriptedTool {
       this.options.isolation === "inline"
         ? undefined
         : sharedPool(this.options.workers, this.options.workerMemoryMb ?? DEFAULT_WORKER_MEMORY_MB);
+    // The trace comes back whole: the host made the entries of the calls it answered (ADR 0034).
     const { rejected, ...ran } = await (pool ? runIsolated(setup, pool) : runInline(setup));
     if (rejected) this.registry.rejected(rejected, setup);
-    const traceTruncated = completeTrace(ran.trace, records, options.tenant);
-    const completed = traceTruncated > 0 ? { ...ran, traceTruncated } : ran;
-    const planned = setup.plan ? { ...completed, plannedCalls: setup.plan.calls } : completed;
+    const planned = setup.plan ? { ...ran, plannedCalls: setup.plan.calls } : ran;
     const result = markUntrusted(planned, records);
     if (span) {
       this.telemetry?.endRun(span, { exitCode: result.exitCode, stdout: result.stdout, calls: records.size });

@@ -1,12 +1,9 @@
 import type { Issue } from "../issues/issue.js";
 import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from "../limits.js";
-import {
-  type CallRequestContext,
-  type Dispatched,
-  internalError,
-  type Registry,
-} from "../registry/registry.js";
+import type { Registry } from "../registry/registry.js";
+import type { CallRequestContext, Dispatched } from "../registry/request.js";
 import type { CallErrorCode } from "../tool/call.js";
+import { guardedDispatch } from "./guarded-dispatch.js";
 
 export type { CallErrorCode } from "../tool/call.js";
 
@@ -91,9 +88,7 @@ export async function callFromHost(
   };
   let dispatched: Dispatched;
   try {
-    dispatched = await registry.dispatch(name, params as Record<string, unknown>, request, "host");
-  } catch {
-    dispatched = internalError(name, request, "host");
+    dispatched = await guardedDispatch(registry, name, params as Record<string, unknown>, request, "host");
   } finally {
     clearTimeout(timer);
     caller?.removeEventListener("abort", onCallerAbort);

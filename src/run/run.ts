@@ -6,11 +6,12 @@ import type { SpanLike } from "../registry/telemetry.js";
 import { runScript, truncate } from "../script/run-script.js";
 import { ShellCatalog } from "../shell/catalog.js";
 import type { StopReason } from "../stop-reason.js";
-import type { CallOutcome, CallRequest } from "../tool/call.js";
-import { type CallRecord, elapsedMs, TraceRecorder } from "../trace/trace.js";
+import type { CallRequest } from "../tool/call.js";
+import type { CallRecord } from "../trace/trace.js";
 import type { Busy, CatalogSnapshot, RunTicket, WorkerPool } from "../worker/pool.js";
-import type { RunOrder, RunRequest, RunResult } from "../worker/protocol.js";
+import type { RunOrder, RunRequest } from "../worker/protocol.js";
 import type { RunHandle, RunHandlers } from "../worker/shell-worker.js";
+import { type HostRunResult, RunCalls, withTruncated } from "./run-calls.js";
 import { RunClock } from "./run-clock.js";
 
 /** Everything one execute() needs, resolved by ScriptedTool. */
@@ -27,24 +28,8 @@ export interface RunSetup {
   span?: SpanLike;
   /** The run's own onCall hook. */
   onCall?: OnCall;
-  /** The records of the run's calls by call id, filled by the registry, to complete the trace. */
+  /** The records of the run's calls by call id, filled by the registry (untrusted output, telemetry). */
   records?: Map<string, CallRecord>;
-}
-
-function callTool(setup: RunSetup, call: CallRequest, clock: RunClock): Promise<CallOutcome> {
-  return setup.registry.invoke(call.name, call.params, {
-    callId: call.callId,
-    stdin: call.stdin,
-    signal: clock.controller.signal,
-    runDeadline: clock.deadline,
-    context: setup.context,
-    tenant: setup.tenant,
-    sanitizeErrors: setup.request.sanitizeErrors,
-    plan: setup.plan,
-    span: setup.span,
-    onCall: setup.onCall,
-    records: setup.records,
-  });
 }
 
 /** Inline runs keep each tool list's compiled parsers and validators, as a worker does. */
@@ -60,21 +45,22 @@ function inlineCatalog(snapshot: CatalogSnapshot): ShellCatalog {
 }
 
 /** Runs on the caller's thread: lowest latency, for trusted scripts (a CPU-bound command blocks the host). */
-export async function runInline(setup: RunSetup): Promise<RunResult> {
+export async function runInline(setup: RunSetup): Promise<HostRunResult> {
   const clock = new RunClock(setup);
   if (clock.reason) return notStarted(clock.reason, setup.request.timeoutMs);
+  const calls = new RunCalls(setup, clock);
   try {
     const catalog = inlineCatalog(setup.catalog);
     const signal = clock.controller.signal;
     clock.start();
     const request: RunRequest = { ...setup.request, deadline: clock.deadline };
-    return await runScript(request, catalog, (call) => callTool(setup, call, clock), { signal }, 0);
+    const result = await runScript(request, catalog, (call) => calls.call(call), { signal }, 0);
+    return calls.merged(result);
   } catch (error) {
     // TM-FS-003: whatever a script does, execute() resolves: a failure the shell did not turn into a command's
     // status ends the run with exit 1 and says so, as a worker's "failed" does (it never throws to the caller).
     const message = error instanceof Error ? error.message : String(error);
-    const trace = new TraceRecorder(setup.request.limits.maxTraceEntries);
-    return lostRun(message, undefined, setup.request, trace, undefined);
+    return lostRun(message, undefined, setup.request, calls, undefined);
   } finally {
     clock.dispose();
   }
@@ -101,7 +87,7 @@ function neverStarted(reason: StopReason | Busy, timeoutMs: number, waited: Wait
  * A run that never began: its signal was aborted before, or it timed out while waiting for a free worker
  * (TM-DOS-004), or too many runs were waiting already (busy).
  */
-function notStarted(reason: StopReason | Busy, timeoutMs: number, waited?: Waited): RunResult {
+function notStarted(reason: StopReason | Busy, timeoutMs: number, waited?: Waited): HostRunResult {
   const stderr = neverStarted(reason, timeoutMs, waited);
   const exitCode = typeof reason === "object" ? EXIT_BUSY : reason === "timeout" ? 124 : 130;
   return {
@@ -123,15 +109,15 @@ interface Printed {
 
 /**
  * The result of a run whose worker had to be terminated or failed: what it had printed, the trace of the calls
- * the host saw, and why it ended.
+ * the host answered (whole: the host made their entries), and why it ended.
  */
 function lostRun(
   message: string,
   reason: StopReason | undefined,
   request: RunOrder,
-  trace: TraceRecorder,
+  calls: RunCalls,
   printed: Printed | undefined,
-): RunResult {
+): HostRunResult {
   const { timeoutMs } = request;
   const why =
     reason === "timeout"
@@ -146,14 +132,14 @@ function lostRun(
   const overflow = printed?.cut
     ? "toolshell: the output printed before the shell was terminated was longer than what it keeps; the rest is lost\n"
     : "";
-  return {
+  return withTruncated({
     stdout: stdout.text,
     stderr: stderr.text + overflow + why,
     exitCode,
-    trace: trace.entries,
+    trace: calls.trace.entries,
     truncated: stdout.cut || stderr.cut || (printed?.cut ?? false),
-    traceDropped: trace.dropped,
-  };
+    traceDropped: calls.trace.dropped,
+  });
 }
 
 /**
@@ -161,55 +147,27 @@ function lostRun(
  * stop (it keeps what it printed); if it has not answered within a short grace, it is terminated and replaced,
  * and the run ends with the trace of the calls this thread saw.
  */
-export function runIsolated(setup: RunSetup, pool: WorkerPool): Promise<RunResult> {
+export function runIsolated(setup: RunSetup, pool: WorkerPool): Promise<HostRunResult> {
   const clock = new RunClock(setup);
   if (clock.reason) return Promise.resolve(notStarted(clock.reason, setup.request.timeoutMs));
-  // The calls this thread saw, bounded like the worker's own trace (TM-MEM-003).
-  const seen = new TraceRecorder(setup.request.limits.maxTraceEntries);
+  const calls = new RunCalls(setup, clock);
   let handle: RunHandle | undefined;
   return new Promise((resolve) => {
     let settled = false;
     let killTimer: NodeJS.Timeout | undefined;
-    const finish = (result: RunResult) => {
+    const finish = (result: HostRunResult) => {
       if (settled) return;
       settled = true;
       clearTimeout(killTimer);
       clock.dispose();
       resolve(result);
     };
+    // The answer goes back whatever happens: RunCalls.call never rejects (guardedDispatch).
     const onCall = (call: CallRequest) => {
-      const started = performance.now();
-      // The registry answers every call, never rejects; should that ever break, the script still gets an answer.
-      void callTool(setup, call, clock)
-        .catch(
-          (): CallOutcome => ({
-            stdout: "",
-            stderr: `${call.name}: the call failed inside toolshell\n`,
-            exitCode: 1,
-            code: "handler_failed",
-          }),
-        )
-        .then((outcome) => {
-          const durationMs = elapsedMs(started);
-          const { name, argv, params, callId } = call;
-          const { exitCode, outputIssues, decision, planned } = outcome;
-          seen.record({
-            name,
-            kind: "tool",
-            argv,
-            params,
-            exitCode,
-            durationMs,
-            callId,
-            ...(outputIssues ? { outputIssues } : {}),
-            ...(decision ? { decision } : {}),
-            ...(planned ? { planned } : {}),
-          });
-          handle?.answer(call.callId, outcome);
-        });
+      void calls.call(call).then((answer) => handle?.answer(call.callId, answer));
     };
     const onFailed = (message: string) =>
-      finish(lostRun(message, clock.reason, setup.request, seen, handle?.printed()));
+      finish(lostRun(message, clock.reason, setup.request, calls, handle?.printed()));
     const stop = () => {
       const reason = clock.reason ?? "abort";
       // Still waiting for a worker: nothing ran, so say that (the pool takes the run out of its queue).
@@ -219,7 +177,7 @@ export function runIsolated(setup: RunSetup, pool: WorkerPool): Promise<RunResul
       killTimer = setTimeout(() => {
         const printed = handle?.printed();
         handle?.kill();
-        finish(lostRun("", reason, setup.request, seen, printed));
+        finish(lostRun("", reason, setup.request, calls, printed));
       }, KILL_GRACE_MS);
     };
     clock.controller.signal.addEventListener("abort", stop, { once: true });
@@ -231,7 +189,7 @@ export function runIsolated(setup: RunSetup, pool: WorkerPool): Promise<RunResul
     const caller = new AsyncResource("toolshell.run");
     const handlers: RunHandlers = {
       onCall: (call) => caller.runInAsyncScope(onCall, null, call),
-      onDone: (result) => caller.runInAsyncScope(finish, null, result),
+      onDone: (result) => caller.runInAsyncScope(finish, null, calls.merged(result)),
       onFailed: (message) => caller.runInAsyncScope(onFailed, null, message),
     };
     // TM-DOS-004: the caller's timeoutMs counts from here, the wait for a free worker included.

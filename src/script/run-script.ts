@@ -304,7 +304,7 @@ function ended(
     stdout: stdout.text,
     stderr: stderr.text,
     exitCode: ended.exitCode,
-    trace: run.trace.entries,
+    trace: run.trace.steps,
     traceDropped: run.trace.dropped,
     truncated: stdout.cut || stderr.cut,
     ...(run.rejected.length > 0 ? { rejected: run.rejected } : {}),

@@ -6,10 +6,9 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { ShellCatalog } from "../shell/catalog.js";
 import type { ToolInvoker } from "../shell/run-context.js";
-import type { CallOutcome } from "../tool/call.js";
 import type { ToolSpec } from "../tool/tool.js";
 import { HeapGuard, outOfMemoryMessage } from "../worker/heap-guard.js";
-import type { ToHost, ToWorker } from "../worker/protocol.js";
+import type { CallAnswer, ToHost, ToWorker } from "../worker/protocol.js";
 import {
   ChannelWatcher,
   lostMessage,
@@ -38,7 +37,7 @@ const replies = new SpinChannel(workerData.replyBuffer as SharedArrayBuffer);
 /** TM-MEM-005: the memory cap, enforced here between commands and after each run. */
 const heap = new HeapGuard(workerData.memoryLimitMb as number);
 const catalogs = new Map<number, ShellCatalog>();
-const pendingCalls = new Map<string, (outcome: CallOutcome) => void>();
+const pendingCalls = new Map<string, (outcome: CallAnswer) => void>();
 let current: { runId: number; controller: AbortController } | undefined;
 
 /** Where the host puts the next run while this thread, idle after a run, watches for it (0010). */
@@ -108,14 +107,14 @@ function armReply(tool: string): number | undefined {
 }
 
 /** Spins for the answer to the call of `tool` armed with `tag`, for at most SPIN_MS; undefined: it comes by message. */
-function spinForReply(tag: number, tool: string): CallOutcome | Unreadable | undefined {
+function spinForReply(tag: number, tool: string): CallAnswer | Unreadable | undefined {
   const until = performance.now() + SPIN_MS;
-  let outcome: CallOutcome | Unreadable | undefined;
+  let outcome: CallAnswer | Unreadable | undefined;
   for (let spins = 1; ; spins++) {
-    outcome = replies.take(tag) as CallOutcome | Unreadable | undefined;
+    outcome = replies.take(tag) as CallAnswer | Unreadable | undefined;
     if (outcome !== undefined || !replies.watching(tag)) break;
     if ((spins & 63) === 0 && performance.now() > until) {
-      outcome = replies.disarm(tag) as CallOutcome | Unreadable | undefined;
+      outcome = replies.disarm(tag) as CallAnswer | Unreadable | undefined;
       break;
     }
   }
@@ -140,7 +139,7 @@ function invoker(runId: number): ToolInvoker {
     // An answer this thread could not read: the host, told, ends the run and replaces this worker.
     if (outcome instanceof Unreadable) send(lostMessage("read", outcome));
     else if (outcome) return Promise.resolve(outcome);
-    return new Promise<CallOutcome>((resolve) => {
+    return new Promise<CallAnswer>((resolve) => {
       pendingCalls.set(
         call.callId,
         slot === undefined

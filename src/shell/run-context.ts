@@ -1,11 +1,11 @@
 import type { ExecResult } from "#just-bash";
-import type { CallOutcome, CallRequest } from "../tool/call.js";
-import { TraceRecorder } from "../trace/trace.js";
-import type { RejectedCall, RunLimits } from "../worker/protocol.js";
+import type { CallRequest } from "../tool/call.js";
+import { ShellTrace } from "../trace/trace.js";
+import type { CallAnswer, RejectedCall, RunLimits } from "../worker/protocol.js";
 import type { ShellCatalog } from "./catalog.js";
 
 /** Sends one validated call to the host and resolves with what the tool returned. */
-export type ToolInvoker = (call: CallRequest) => Promise<CallOutcome>;
+export type ToolInvoker = (call: CallRequest) => Promise<CallAnswer>;
 
 /** A background job (`cmd &`): its result once it ends, and whether `wait` has printed it yet. */
 export interface Job {
@@ -21,7 +21,8 @@ export type JobStarter = (text: string, variables: Record<string, string>) => Pr
 
 /** Everything one run's commands share; created per run, so concurrent runs never see each other. */
 export class RunContext {
-  readonly trace: TraceRecorder;
+  /** The shell's side of the trace: its own commands' entries, and the ids of the calls the host answered. */
+  readonly trace: ShellTrace;
   toolCalls = 0;
   private nextCall = 0;
   private inFlight = 0;
@@ -46,7 +47,7 @@ export class RunContext {
     readonly limits: RunLimits,
     readonly runId: number,
   ) {
-    this.trace = new TraceRecorder(limits.maxTraceEntries);
+    this.trace = new ShellTrace(limits.maxTraceEntries);
     this.invoke = async (call) => {
       if (this.inFlight >= this.limits.maxConcurrency) {
         await new Promise<void>((resolve) => this.waiting.push(resolve));

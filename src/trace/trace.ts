@@ -38,8 +38,8 @@ export interface TraceEntry {
   tenant?: string;
   /**
    * How the command ended: `"ok"` or an error code (`denied`, `timeout`, `circuit_open`, ...). Set by the host's
-   * registry for calls that reached it; for commands the shell answered itself (invalid flags, the call limit,
-   * `help`), from their exit code.
+   * registry for calls that reached it; by the shell for the commands it answered itself (invalid flags, a dry
+   * run, the call limit, `help`).
    */
   outcome?: OutcomeCode | "limit_reached";
   /** UTF-8 bytes of the params' JSON plus piped stdin (calls with a record). */
@@ -57,7 +57,7 @@ export interface TraceEntry {
   abandoned?: true;
 }
 
-/** One call as the registry saw it, from any surface: what `onCall` receives and the trace entries gain. */
+/** One call as the registry saw it, from any surface: what `onCall` receives and the host builds trace entries from. */
 export interface CallRecord {
   callId: string;
   name: string;
@@ -194,10 +194,28 @@ export class ByteBudget {
   }
 }
 
+/** One entry cut to what is left of `budget` (see TraceEntry.argv and .params), marked `truncated` when it was. */
+function boundedEntry(entry: TraceEntry, budget: ByteBudget): TraceEntry {
+  const argv = budget.argv(entry.argv);
+  const params = entry.params === undefined ? undefined : budget.params(entry.params);
+  if (argv.total === undefined && params?.total === undefined) return entry;
+  const truncated: NonNullable<TraceEntry["truncated"]> = {};
+  if (argv.total !== undefined) truncated.argvBytes = argv.total;
+  if (params?.total !== undefined) truncated.paramsBytes = params.total;
+  const { params: _dropped, ...rest } = entry;
+  return {
+    ...rest,
+    argv: argv.argv,
+    ...(params?.params !== undefined ? { params: params.params } : {}),
+    truncated,
+  };
+}
+
 /**
- * Collects a run's trace, keeping the first `limit` entries and counting the rest.
+ * Collects trace entries, keeping the first `limit` and counting the rest. The host keeps one per run for the
+ * calls it answered; the shell one (ShellTrace) for the commands it answered alone.
  * TM-MEM-003: entries are also bounded in bytes: each keeps at most `entryBytes` of argv and of params, and the
- * run's entries at most `totalBytes` of both in all, so 1,000 calls with 32 KiB flags stay near 1 MiB (63 MiB
+ * entries at most `totalBytes` of both in all, so 1,000 calls with 32 KiB flags stay near 1 MiB (63 MiB
  * before), in the worker, in the message that carries the result, and in every answer built from it.
  */
 export class TraceRecorder {
@@ -213,67 +231,81 @@ export class TraceRecorder {
     this.budget = new ByteBudget(entryBytes, totalBytes);
   }
 
+  /** Keeps the entry, bounded; returns what was kept (undefined once the trace is full). */
+  record(entry: TraceEntry): TraceEntry | undefined {
+    if (this.entries.length >= this.limit) {
+      this.dropped++;
+      return undefined;
+    }
+    const kept = boundedEntry(entry, this.budget);
+    this.entries.push(kept);
+    return kept;
+  }
+}
+
+/**
+ * One step of a run's trace as the shell reports it: the entry of a command the shell answered alone (help,
+ * discover, refused params, a dry run, the call limit), or the call id of a call the host answered, whose entry
+ * the host made (ADR 0034).
+ */
+export type ShellTraceStep = TraceEntry | string;
+
+/** The shell's side of a run's trace: its own commands' entries and, in their place, the host's calls' ids. */
+export class ShellTrace {
+  readonly steps: ShellTraceStep[] = [];
+  dropped = 0;
+  private readonly budget: ByteBudget;
+
+  constructor(private readonly limit: number) {
+    this.budget = new ByteBudget();
+  }
+
+  /** A command the host never saw. */
   record(entry: TraceEntry): void {
-    if (this.entries.length < this.limit) this.entries.push(this.bounded(entry));
+    if (this.steps.length < this.limit) this.steps.push(boundedEntry(entry, this.budget));
     else this.dropped++;
   }
 
-  private bounded(entry: TraceEntry): TraceEntry {
-    const argv = this.budget.argv(entry.argv);
-    const params = entry.params === undefined ? undefined : this.budget.params(entry.params);
-    if (argv.total === undefined && params?.total === undefined) return entry;
-    const truncated: NonNullable<TraceEntry["truncated"]> = {};
-    if (argv.total !== undefined) truncated.argvBytes = argv.total;
-    if (params?.total !== undefined) truncated.paramsBytes = params.total;
-    const { params: _dropped, ...rest } = entry;
-    return {
-      ...rest,
-      argv: argv.argv,
-      ...(params?.params !== undefined ? { params: params.params } : {}),
-      truncated,
-    };
+  /** A call the host answered, in the place the shell saw it end. */
+  answered(callId: string): void {
+    if (this.steps.length < this.limit) this.steps.push(callId);
+    else this.dropped++;
   }
+}
+
+/** How many entries had argv or params cut to the trace's byte budget. */
+export function truncatedEntries(entries: readonly TraceEntry[]): number {
+  let truncated = 0;
+  for (const entry of entries) if (entry.truncated) truncated++;
+  return truncated;
+}
+
+/**
+ * A run's trace in the order the shell saw its commands end: the shell's own entries (given the run's tenant)
+ * and, for each call id, the entry the host made of that call. A call the host no longer keeps is counted in
+ * `missing`.
+ */
+export function mergeTrace(
+  steps: readonly ShellTraceStep[],
+  answered: ReadonlyMap<string, TraceEntry>,
+  tenant: string | undefined,
+): { entries: TraceEntry[]; missing: number } {
+  const entries: TraceEntry[] = [];
+  let missing = 0;
+  for (const step of steps) {
+    if (typeof step !== "string") {
+      if (tenant !== undefined) step.tenant = tenant;
+      entries.push(step);
+      continue;
+    }
+    const entry = answered.get(step);
+    if (entry) entries.push(entry);
+    else missing++;
+  }
+  return { entries, missing };
 }
 
 /** Milliseconds since `started` (a performance.now() reading), to the microsecond. */
 export function elapsedMs(started: number): number {
   return Math.round((performance.now() - started) * 1000) / 1000;
-}
-
-/** The outcome of a command the shell answered without the host: from its exit code (nothing else is known). */
-function shellOutcome(entry: TraceEntry): NonNullable<TraceEntry["outcome"]> {
-  if (entry.exitCode === 0) return "ok";
-  if (entry.kind !== "tool") return "invalid_params";
-  if (entry.exitCode === 124) return "timeout";
-  if (entry.exitCode === 130) return "cancelled";
-  return entry.callId === undefined && entry.exitCode === 1 ? "limit_reached" : "invalid_params";
-}
-
-/**
- * Adds to a run's trace what the host's registry recorded of each call (outcome, bytes, attempts, injection
- * flags, abandoned callbacks) and the run's tenant. Entries are the run's own objects, completed in place.
- * Returns how many entries had argv or params cut to the trace's byte budget.
- */
-export function completeTrace(
-  entries: TraceEntry[],
-  records: ReadonlyMap<string, CallRecord>,
-  tenant: string | undefined,
-): number {
-  let truncated = 0;
-  for (const entry of entries) {
-    if (entry.truncated) truncated++;
-    if (tenant !== undefined) entry.tenant = tenant;
-    const record = entry.callId === undefined ? undefined : records.get(entry.callId);
-    if (!record) {
-      entry.outcome = shellOutcome(entry);
-      continue;
-    }
-    entry.outcome = record.outcome;
-    entry.bytesIn = record.bytesIn;
-    entry.bytesOut = record.bytesOut;
-    entry.attempts = record.attempts;
-    if (record.injectionFlags) entry.injectionFlags = record.injectionFlags;
-    if (record.abandoned) entry.abandoned = true;
-  }
-  return truncated;
 }

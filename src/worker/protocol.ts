@@ -5,7 +5,7 @@
 
 import type { CallOutcome, CallRequest } from "../tool/call.js";
 import type { ToolSpec } from "../tool/tool.js";
-import type { TraceEntry } from "../trace/trace.js";
+import type { ShellTraceStep } from "../trace/trace.js";
 
 /** Per-run limits, resolved on the caller's side. */
 export interface RunLimits {
@@ -38,14 +38,24 @@ export interface RunRequest extends RunOrder {
   deadline: number;
 }
 
+/**
+ * A call's answer as the shell gets it: what the pipe reads and the status. Every other fact of the call (its
+ * outcome code, decision, output issues, bytes, attempts) stays with the host, which makes the call's trace entry.
+ */
+export type CallAnswer = Pick<CallOutcome, "stdout" | "stderr" | "exitCode">;
+
 export interface RunResult {
   stdout: string;
   stderr: string;
   exitCode: number;
-  trace: TraceEntry[];
+  /**
+   * The run's trace as the shell saw it, in order: the entries of the commands the host never saw, and the call
+   * ids of the calls it answered (the host holds their entries and merges them in, ADR 0034).
+   */
+  trace: ShellTraceStep[];
   /** True when stdout or stderr were cut at the output limit. */
   truncated: boolean;
-  /** Trace entries past the trace limit that were not kept. */
+  /** Trace steps past the trace limit that were not kept. */
   traceDropped: number;
   /** Calls the shell refused for invalid params (they never reached the host), for the host's records. */
   rejected?: RejectedCall[];
@@ -92,5 +102,5 @@ export type ToWorker =
       tools?: ToolSpec[];
       spin: boolean;
     }
-  | { type: "result"; runId: number; callId: string; outcome: CallOutcome }
+  | { type: "result"; runId: number; callId: string; outcome: CallAnswer }
   | { type: "abort"; runId: number; reason: "timeout" | "abort" };

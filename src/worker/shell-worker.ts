@@ -5,10 +5,10 @@
 import { Worker } from "node:worker_threads";
 import { WORKER_HEAP_HEADROOM_MB } from "../limits.js";
 import type { StopReason } from "../stop-reason.js";
-import type { CallOutcome, CallRequest } from "../tool/call.js";
+import type { CallRequest } from "../tool/call.js";
 import { clearHeapFlags, type HeapFlagShare, shareHeapFlags } from "./heap-flags.js";
 import { outOfMemoryMessage } from "./heap-guard.js";
-import type { RunResult, ToHost, ToWorker } from "./protocol.js";
+import type { CallAnswer, RunResult, ToHost, ToWorker } from "./protocol.js";
 import { readStream, STOP_FLAG, streamBuffer } from "./shared-memory.js";
 import { ChannelWatcher, errorText, SpinChannel, spinChannel, Unreadable } from "./spin-channel.js";
 
@@ -198,14 +198,14 @@ export class ShellWorker {
   }
 
   /**
-   * A call's outcome: through the reply channel if the worker still spins for it, else as a message. Its next
+   * A call's answer: through the reply channel if the worker still spins for it, else as a message. Its next
    * message (another call, or the run's end) is then watched for.
    */
-  answer(runId: number, callId: string, outcome: CallOutcome): void {
+  answer(runId: number, callId: string, answer: CallAnswer): void {
     const slot = this.spinning.get(callId);
     this.spinning.delete(callId);
-    if (slot === undefined || !this.replies.offer(slot, outcome))
-      this.post({ type: "result", runId, callId, outcome });
+    if (slot === undefined || !this.replies.offer(slot, answer))
+      this.post({ type: "result", runId, callId, outcome: answer });
     if (this.spins) this.watchOutbox();
   }
 
@@ -235,8 +235,8 @@ export class RunHandle {
     private readonly runId: number,
   ) {}
 
-  answer(callId: string, outcome: CallOutcome): void {
-    if (this.shell.runId === this.runId) this.shell.answer(this.runId, callId, outcome);
+  answer(callId: string, answer: CallAnswer): void {
+    if (this.shell.runId === this.runId) this.shell.answer(this.runId, callId, answer);
   }
 
   /** Asks the run to stop at its next command; works even while the worker's thread never yields. */

@@ -1,0 +1,31 @@
+/**
+ * The one layer that guarantees a call never rejects, for every surface (a script's calls and host code's): the
+ * registry's dispatch, with anything that escapes it turned into a `handler_failed` outcome and record.
+ */
+import type { PolicyCall } from "../registry/policy.js";
+import {
+  type CallRequestContext,
+  type Dispatched,
+  internalError,
+  type Registry,
+} from "../registry/registry.js";
+
+/**
+ * Dispatches one call; resolves whatever happens inside (a stage no value anticipated that throws, a hook or
+ * telemetry that fails): nothing escapes into the event loop, and the shell (or host code) gets an answer.
+ */
+export async function guardedDispatch(
+  registry: Registry,
+  name: string,
+  params: Record<string, unknown>,
+  request: CallRequestContext,
+  surface: PolicyCall["surface"],
+): Promise<Dispatched> {
+  try {
+    return await registry.dispatch(name, params, request, surface);
+  } catch {
+    const failure = internalError(name, request, surface);
+    request.records?.set(request.callId, failure.record);
+    return failure;
+  }
+}
