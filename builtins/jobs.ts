@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { Command, ExecResult } from "#just-bash";
+import { MAX_JOBS } from "../src/limits.js";
 import { BACKGROUND_COMMAND, WAIT_COMMAND } from "../src/shell/guard.js";
 import type { Job, RunContext } from "../src/shell/run-context.js";
 import { shellQuote } from "../src/text/shell-quote.js";
@@ -16,8 +17,6 @@ const FIRST_JOB_ID = 1000;
 const currentJob = new AsyncLocalStorage<string>();
 /** What `$!` read in the shell that started a job, for the job to inherit as a subshell would. */
 const inherited = new WeakMap<Job, string>();
-/** Background jobs one run may start. */
-export const MAX_JOBS = 1_000;
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** The script's variables, for a job to see as a subshell would. */

@@ -1,11 +1,7 @@
 import type { Command, ExecResult } from "#just-bash";
+import { DEFAULT_PARALLEL_JOBS, MAX_PARALLEL_INPUTS } from "../src/limits.js";
 import { shellWord } from "../src/text/shell-quote.js";
 import { commandResult, stdinText } from "./common.js";
-
-/** Jobs `parallel` runs at once unless `-j` says otherwise (the run's own cap on tool calls still applies). */
-export const DEFAULT_PARALLEL_JOBS = 8;
-/** Most inputs one `parallel` takes. */
-export const MAX_PARALLEL_INPUTS = 10_000;
 
 const USAGE = [
   "usage: parallel [-j N] [-k] [--halt soon,fail=N] [--dry-run] 'command {}' [::: arg ...]",

@@ -1,9 +1,8 @@
 import { ToolshellError } from "../errors.js";
+import { MAX_PROVIDER_TOOL_NAME_CHARS } from "../limits.js";
 
 /** The function-name rule of the OpenAI and Anthropic APIs (and so of AI SDK tool keys sent to them). */
 export const PROVIDER_TOOL_NAME: RegExp = /^[a-zA-Z0-9_-]{1,64}$/;
-
-const MAX_LENGTH = 64;
 
 /** FNV-1a, 32 bits, as 8 hex digits: a short, stable fingerprint that keeps cut names apart. */
 function fingerprint(text: string): string {
@@ -31,7 +30,9 @@ export function providerToolName(name: string): string {
     throw new ToolshellError("invalid_tool_name", "a provider tool name must be a non-empty string");
   }
   const safe = name.replace(/[^a-zA-Z0-9_-]/gu, "_");
-  return safe.length <= MAX_LENGTH ? safe : `${safe.slice(0, MAX_LENGTH - 9)}_${fingerprint(name)}`;
+  return safe.length <= MAX_PROVIDER_TOOL_NAME_CHARS
+    ? safe
+    : `${safe.slice(0, MAX_PROVIDER_TOOL_NAME_CHARS - 9)}_${fingerprint(name)}`;
 }
 
 /**

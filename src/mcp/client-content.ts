@@ -1,5 +1,6 @@
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { ToolError } from "../errors.js";
+import { MAX_QUOTED_UPSTREAM_MESSAGE } from "../limits.js";
 import { trimNewlinesEnd } from "../text/format.js";
 
 /** One content block of a tool result, as loosely as the wire allows (unknown types must not be lost). */
@@ -103,20 +104,19 @@ export function resultValue(result: ToolCallResult): unknown {
   return content.map(describeBlock).join("");
 }
 
-/** A peer's error message as quoted in ours: one line, at most this many characters. */
-const MAX_QUOTED_MESSAGE = 200;
-
 function messageOf(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).replace(/^(MCP error -?\d+: )+/, "");
 }
 
 /**
- * An error message on one line, without the SDK's `MCP error -32602: ` prefix, cut to MAX_QUOTED_MESSAGE (a
- * multi-line message, such as a schema library's list of issues, is joined rather than cut to its first line).
+ * An error message on one line, without the SDK's `MCP error -32602: ` prefix, cut to MAX_QUOTED_UPSTREAM_MESSAGE
+ * (a multi-line message, such as a schema library's list of issues, is joined rather than cut to its first line).
  */
 export function plainMessage(error: unknown): string {
   const message = messageOf(error).replace(/\s+/g, " ").trim() || "unknown error";
-  return message.length <= MAX_QUOTED_MESSAGE ? message : `${message.slice(0, MAX_QUOTED_MESSAGE)}...`;
+  return message.length <= MAX_QUOTED_UPSTREAM_MESSAGE
+    ? message
+    : `${message.slice(0, MAX_QUOTED_UPSTREAM_MESSAGE)}...`;
 }
 
 interface SchemaIssue {

@@ -4,8 +4,8 @@
  * Texts and data are cleaned and checked at registration, for every third-party listing (src/tool/third-party.ts).
  */
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import { MAX_UPSTREAM_SCHEMA_CHARS, MAX_UPSTREAM_SUBSCHEMAS } from "../limits.js";
 import { forEachSubschema } from "../schema/walk.js";
-import { MAX_UPSTREAM_SCHEMA_CHARS, MAX_UPSTREAM_SUBSCHEMAS } from "./client-limits.js";
 
 /** A listed tool as the client reads it: its schemas' JSON (for the size bound and to notice a change). */
 export interface ListedSchemas {

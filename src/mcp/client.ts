@@ -6,12 +6,18 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { type Tool, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { JsonSchemaValidator, jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
 import { ToolError, ToolshellError } from "../errors.js";
+import {
+  DEFAULT_UPSTREAM_CONNECT_TIMEOUT_MS,
+  IMPORT_SLICE_MS,
+  MAX_UPSTREAM_COMMAND_CHARS,
+  MAX_UPSTREAM_LIST_PAGES,
+  MAX_UPSTREAM_TOOLS,
+} from "../limits.js";
 import type { ScriptedTool } from "../scripted-tool.js";
 import type { ToolAnnotations } from "../tool/risk.js";
 import { THIRD_PARTY_LISTING } from "../tool/third-party.js";
 import type { ToolContext, ToolDefinition } from "../tool/tool.js";
 import { plainMessage, requestError, resultValue } from "./client-content.js";
-import { IMPORT_SLICE_MS, MAX_UPSTREAM_TOOLS } from "./client-limits.js";
 import { schemaCostProblem } from "./client-listing.js";
 import { checkedNamespace, sanitizeSegment, type Upstream } from "./client-spec.js";
 import { connectTransport, endSession } from "./client-transport.js";
@@ -24,16 +30,13 @@ export {
   type TransportUpstream,
   type Upstream,
 } from "./client-spec.js";
+
 export type { UpstreamStderr } from "./client-transport.js";
 export type { SkippedTool, ToolsChange, UpstreamConnection, UpstreamOptions } from "./client-types.js";
 
 const CLIENT_INFO = { name: "toolshell", version: "0.1.0" };
-const DEFAULT_CONNECT_TIMEOUT_MS = 30_000;
 /** Past the call's own deadline, so the run's deadline (exit 124) ends a call before the SDK's timeout does. */
 const REQUEST_TIMEOUT_GRACE_MS = 1_000;
-const MAX_PAGES = 1_000;
-/** A command name's longest length (assertToolName's limit). */
-const MAX_COMMAND_LENGTH = 128;
 
 /**
  * The SDK client validates structuredContent with a draft-07 ajv that rejects 2020-12 schemas at listing time,
@@ -176,12 +179,12 @@ class Connection implements UpstreamConnection {
 
   /** Every tool the upstream lists that `filter` keeps, at most `maxTools` of them (else it throws). */
   private async listAll(): Promise<Tool[]> {
-    const timeout = this.options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+    const timeout = this.options.connectTimeoutMs ?? DEFAULT_UPSTREAM_CONNECT_TIMEOUT_MS;
     const maxTools = this.options.maxTools ?? MAX_UPSTREAM_TOOLS;
     const tools: Tool[] = [];
     const cursors = new Set<string>();
     let cursor: string | undefined;
-    for (let page = 0; page < MAX_PAGES; page++) {
+    for (let page = 0; page < MAX_UPSTREAM_LIST_PAGES; page++) {
       const result = await this.client
         .listTools(cursor === undefined ? undefined : { cursor }, { timeout })
         .catch((error: unknown) => {
@@ -207,7 +210,7 @@ class Connection implements UpstreamConnection {
     }
     throw new ToolshellError(
       "upstream_failed",
-      `upstream "${this.name}": tools/list gave more than ${MAX_PAGES} pages`,
+      `upstream "${this.name}": tools/list gave more than ${MAX_UPSTREAM_LIST_PAGES} pages`,
     );
   }
 
@@ -244,10 +247,10 @@ class Connection implements UpstreamConnection {
         });
         continue;
       }
-      if (command.length > MAX_COMMAND_LENGTH) {
+      if (command.length > MAX_UPSTREAM_COMMAND_CHARS) {
         this.skipped.push({
           name: tool.name,
-          reason: `its name would make a command of ${command.length} characters (at most ${MAX_COMMAND_LENGTH})`,
+          reason: `its name would make a command of ${command.length} characters (at most ${MAX_UPSTREAM_COMMAND_CHARS})`,
         });
         continue;
       }
@@ -435,7 +438,7 @@ export async function connectUpstream(
     upstream,
     () => connection.newClient(),
     options.stderr,
-    options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+    options.connectTimeoutMs ?? DEFAULT_UPSTREAM_CONNECT_TIMEOUT_MS,
   );
   await connection.start(client, upstream.name);
   return connection;

@@ -18,6 +18,7 @@ import {
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import { ToolshellError } from "../errors.js";
+import { DEFAULT_PROGRESS_INTERVAL_MS, MIN_PROGRESS_INTERVAL_MS } from "../limits.js";
 import type { ExecuteResult } from "../run/result.js";
 import { resultText } from "../run/result-text.js";
 import type { ScriptedTool } from "../scripted-tool.js";
@@ -79,8 +80,6 @@ type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
 const DEFAULT_TOOL_NAME = "script";
 const DISCOVER_TOOL_NAME = "discover";
-const DEFAULT_PROGRESS_INTERVAL_MS = 1_000;
-const MIN_PROGRESS_INTERVAL_MS = 50;
 /** Past this many tools the default instructions list only names and one-liners. */
 const COMPACT_INSTRUCTIONS_ABOVE = 50;
 const MCP_TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;

@@ -10,6 +10,12 @@ import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { ToolshellError } from "../errors.js";
+import {
+  DEFAULT_MAX_MCP_SESSIONS,
+  DEFAULT_MCP_SESSION_IDLE_MS,
+  DEFAULT_MCP_TENANT_SHARE,
+  MAX_MCP_BODY_BYTES,
+} from "../limits.js";
 import type { ScriptedTool } from "../scripted-tool.js";
 import { createMcpServer, type McpServerOptions } from "./server-core.js";
 import { SessionPool } from "./server-sessions.js";
@@ -61,10 +67,6 @@ export interface McpHttpServer {
   close(): Promise<void>;
 }
 
-const DEFAULT_MAX_SESSIONS = 100;
-/** With authentication, one tenant may hold this share of maxSessions by default. */
-const DEFAULT_TENANT_SHARE = 4;
-const DEFAULT_SESSION_IDLE_MS = 30 * 60_000;
 const LOOPBACK_NAMES = new Set(["127.0.0.1", "localhost", "[::1]", "::1"]);
 
 /** 127.0.0.0/8 written as an address; a name such as `127.0.0.1.evil.example` is not one (DNS rebinding). */
@@ -103,22 +105,19 @@ function fromThisMachine(request: IncomingMessage, port: number): boolean {
   }
 }
 
-/** A request body is read up to this many bytes, as the SDK's transport does by default. */
-const MAX_BODY_BYTES = 4 * 1024 * 1024;
-
 /**
- * A session-less POST's body, parsed (json undefined when it is not JSON). A body past MAX_BODY_BYTES is drained,
+ * A session-less POST's body, parsed (json undefined when it is not JSON). A body past MAX_MCP_BODY_BYTES is drained,
  * not kept; one whose Content-Length says so is not read at all, and the SDK answers it (413).
  */
 async function readBody(request: IncomingMessage): Promise<{ json?: unknown; tooLarge?: true }> {
-  if (Number(request.headers["content-length"]) > MAX_BODY_BYTES) return {};
+  if (Number(request.headers["content-length"]) > MAX_MCP_BODY_BYTES) return {};
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+    if (size <= MAX_MCP_BODY_BYTES) chunks.push(chunk);
   }
-  if (size > MAX_BODY_BYTES) return { tooLarge: true };
+  if (size > MAX_MCP_BODY_BYTES) return { tooLarge: true };
   try {
     return { json: JSON.parse(Buffer.concat(chunks).toString("utf8")) };
   } catch {
@@ -147,13 +146,13 @@ export async function serveHttp(api: ScriptedTool, options: McpHttpOptions): Pro
     throw new ToolshellError("invalid_option", "port must be a whole number from 0 to 65535");
   }
   if (!path.startsWith("/")) throw new ToolshellError("invalid_option", 'path must start with "/"');
-  const maxSessions = positiveOption(options.maxSessions, DEFAULT_MAX_SESSIONS, "maxSessions");
+  const maxSessions = positiveOption(options.maxSessions, DEFAULT_MAX_MCP_SESSIONS, "maxSessions");
   const perTenant = positiveOption(
     options.maxSessionsPerTenant,
-    authenticate ? Math.max(1, Math.floor(maxSessions / DEFAULT_TENANT_SHARE)) : maxSessions,
+    authenticate ? Math.max(1, Math.floor(maxSessions / DEFAULT_MCP_TENANT_SHARE)) : maxSessions,
     "maxSessionsPerTenant",
   );
-  const idleMs = positiveOption(options.sessionIdleMs, DEFAULT_SESSION_IDLE_MS, "sessionIdleMs");
+  const idleMs = positiveOption(options.sessionIdleMs, DEFAULT_MCP_SESSION_IDLE_MS, "sessionIdleMs");
   createMcpServer(api, options); // checks the server options now rather than at the first client
   const ownerOf = (authInfo: AuthInfo | undefined) =>
     options.tenant ? options.tenant(authInfo) : authInfo?.clientId;
@@ -169,7 +168,11 @@ export async function serveHttp(api: ScriptedTool, options: McpHttpOptions): Pro
   ) => {
     const body = await readBody(request);
     if (body.tooLarge) {
-      jsonRpcError(response, 413, `Payload Too Large: Request body must not exceed ${MAX_BODY_BYTES} bytes`);
+      jsonRpcError(
+        response,
+        413,
+        `Payload Too Large: Request body must not exceed ${MAX_MCP_BODY_BYTES} bytes`,
+      );
       return;
     }
     // Room is made (an idle session closed) only for an initialize, and at once, before anything else is awaited:

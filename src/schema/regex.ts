@@ -7,32 +7,12 @@ import type { CodeOptions } from "ajv/dist/2020.js";
 import { RE2JS } from "#just-bash";
 import { ToolshellError } from "../errors.js";
 import type { Issue } from "../issues/issue.js";
+import { MAX_PATTERN_PROGRAM_SIZE, MAX_PATTERN_SOURCE_CHARS, MAX_PATTERN_STEPS } from "../limits.js";
 
 /** A pattern quoted in an error is cut to this many characters. */
 const MAX_QUOTED_PATTERN = 200;
 
 type RegExpEngine = NonNullable<CodeOptions["regExp"]>;
-
-/**
- * Steps of pattern matching one validation may spend: a character tested costs the pattern's program size (re2js's
- * NFA steps every live instruction for each character). Measured at 45-100 ns a step on this project's 2-core
- * machine (up to ~190 ns under load, on 2,000-instruction programs), so one check holds the caller's thread for
- * about 50 ms at most: `^[a-z]+$` (6 instructions) checks 83,333 characters, zod's `ipv6()` (697) 717.
- */
-export const MAX_PATTERN_STEPS: number = 500_000;
-
-/**
- * Instructions a pattern's program may have (zod's largest string formats, `ipv6()` and `cidrv6()`, have 697 and
- * 710; `^.{1,255}$` 513). Past it the tool is refused at registration: such a pattern could check under 500
- * characters per call, and its compiled queues and DFA grow with it.
- */
-export const MAX_PATTERN_PROGRAM_SIZE: number = 1_000;
-
-/**
- * Characters of pattern text RE2 is given. re2js's compile time grows faster than the text (a 4,096-character
- * literal: 54 ms; 16,384: 2 s), and it runs on the host's thread when an upstream lists its tools.
- */
-export const MAX_PATTERN_SOURCE_CHARS: number = 1_024;
 
 /** Pattern tests a validation refused: the issue to report, and which (pattern, text) tests it did not run. */
 export interface RefusedTests {

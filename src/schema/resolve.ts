@@ -5,6 +5,7 @@
  * It never throws and never loops: cyclic references resolve to "unconstrained".
  */
 import type { JsonType } from "../issues/issue.js";
+import { MAX_SCHEMA_RESOLVE_VISITS } from "../limits.js";
 import type { JsonSchema } from "./json-schema.js";
 
 export type { JsonType };
@@ -27,9 +28,6 @@ export interface EffectiveType {
   default: unknown;
   hasDefault: boolean;
 }
-
-/** Resolution visits at most this many subschemas per call, bounding pathological schemas. */
-const MAX_VISITS = 2000;
 
 const ALL_TYPES: ReadonlySet<string> = new Set([
   "string",
@@ -92,7 +90,8 @@ interface Walk {
 }
 
 function collect(schema: unknown, walk: Walk): EffectiveType {
-  if (!isRecord(schema) || walk.active.has(schema) || walk.visits >= MAX_VISITS) return unconstrained();
+  if (!isRecord(schema) || walk.active.has(schema) || walk.visits >= MAX_SCHEMA_RESOLVE_VISITS)
+    return unconstrained();
   walk.visits++;
   walk.active.add(schema);
   try {

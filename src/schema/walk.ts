@@ -4,6 +4,7 @@
  * entered, even when a property is *named* like a keyword (`properties: { enum: {...} }` is a subschema).
  */
 import { ToolshellError } from "../errors.js";
+import { MAX_SCHEMA_DEPTH } from "../limits.js";
 import type { JsonSchema } from "./json-schema.js";
 import { isRecord } from "./resolve.js";
 
@@ -43,9 +44,6 @@ export const SUBSCHEMA_KEYWORDS: ReadonlySet<string> = new Set([
 
 /** Keywords whose string value is prose for a reader (help, the prompt): the texts cleaned for display. */
 export const SCHEMA_TEXT_KEYWORDS: ReadonlySet<string> = new Set(["description", "title", "$comment"]);
-
-/** Subschemas nested deeper than this are refused (ajv compiles recursively; a peer can nest without end). */
-const MAX_SCHEMA_DEPTH = 200;
 
 /** The subschemas directly under `node`, in keyword order. */
 function children(node: JsonSchema): unknown[] {
