@@ -60,7 +60,7 @@ async function finalValue(value: unknown, signal: AbortSignal): Promise<unknown>
 }
 
 /** Runs the callback: once, or under the tool's `retry` again while it fails in a retryable way. */
-export async function runAttempts(
+export function runAttempts(
   tool: RegisteredTool,
   params: Record<string, unknown>,
   request: CallRequestContext,
@@ -68,8 +68,9 @@ export async function runAttempts(
   settings: AttemptSettings,
 ): Promise<Attempt> {
   if (tool.retry) return withRetries(tool, params, request, record, settings);
+  // Not async: a call without retries pays one promise over the race, not an async frame as well.
   const attempt = startAttempt(tool, params, request, record, settings);
-  return endAttempt(attempt, await attempt.race, record, request, settings);
+  return attempt.race.then((outcome) => endAttempt(attempt, outcome, record, request, settings));
 }
 
 /** Runs the callback again while it fails in a retryable way, within the call's deadline and never after a cancel. */

@@ -200,7 +200,9 @@ export class Registry {
       const denied = await this.consult(this.policy, entry, params, call, admitted);
       if (denied) return this.finish(call, denied);
     }
-    const result = await run(entry, params, call, admitted);
+    entry.limiter?.take();
+    const result = await runAttempts(entry.tool, params, request, call.record, entry.attempts);
+    entry.breaker?.settle(result.verdict, admitted === "trial");
     scanUntrusted(entry.tool, call.record, result.outcome);
     return this.finish(call, result);
   }
@@ -375,19 +377,6 @@ function admit(name: string, entry: Entry): Admitted | Result {
   if (typeof admitted !== "number") return admitted;
   const message = `${name}: temporarily unavailable (${admitted} recent failures)\n`;
   return refused(failed("circuit_open", message, TEMPORARY_FAILURE_EXIT));
-}
-
-/** The callback under its deadline, with retries when the tool opts in: counted by the rate limit, told to the breaker. */
-async function run(
-  entry: Entry,
-  params: Record<string, unknown>,
-  call: Call,
-  admitted: Admitted,
-): Promise<Attempt> {
-  entry.limiter?.take();
-  const result = await runAttempts(entry.tool, params, call.request, call.record, entry.attempts);
-  entry.breaker?.settle(result.verdict, admitted === "trial");
-  return result;
 }
 
 /** An untrusted tool's output is marked in the record and scanned for injection phrasing (src/text/untrusted.ts). */
