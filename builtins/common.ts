@@ -34,11 +34,6 @@ export function timed(
   return outcome;
 }
 
-/** A word as one single-quoted shell word. */
-export function shellQuote(word: string): string {
-  return `'${word.replaceAll("'", `'\\''`)}'`;
-}
-
 /** A command's stdin (just-bash's latin1 byte string) as UTF-8 text; undefined when nothing was piped in. */
 export function stdinText(stdin: unknown): string | undefined {
   const bytes = stdin as string;

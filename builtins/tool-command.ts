@@ -1,6 +1,6 @@
 import type { ByteString, Command, ExecResult } from "#just-bash";
 import { checkJsonParams } from "../src/flags/checks.js";
-import { formatIssues } from "../src/issues/issue.js";
+import { formatIssues } from "../src/issues/wording.js";
 import type { RunContext } from "../src/shell/run-context.js";
 import { cutMiddle } from "../src/text/cut.js";
 import type { ToolSpec } from "../src/tool/tool.js";

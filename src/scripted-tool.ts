@@ -14,11 +14,11 @@ import {
 } from "./limits.js";
 import { PlanRecorder } from "./registry/plan.js";
 import type { Policy } from "./registry/policy.js";
-import { type OnCall, type PlannedCall, Registry } from "./registry/registry.js";
+import { type OnCall, Registry } from "./registry/registry.js";
 import type { ToolStats } from "./registry/stats.js";
 import { createTelemetry, type Telemetry, type TelemetryOptions } from "./registry/telemetry.js";
 import { type CallOptions, type CallResult, callFromHost } from "./run/host-call.js";
-import type { ExecuteResult } from "./run/result.js";
+import { type ExecuteResult, failedRun } from "./run/result.js";
 import { type RunSetup, runInline, runIsolated } from "./run/run.js";
 import type { JsonSchema } from "./schema/json-schema.js";
 import { renderSystemPrompt } from "./shell/prompt.js";
@@ -308,14 +308,7 @@ export class ScriptedTool {
     options: ExecuteOptions<Context> = {},
   ): Promise<ExecuteResult> {
     if (typeof script !== "string") {
-      return {
-        stdout: "",
-        stderr: "toolshell: the script must be a string\n",
-        exitCode: 2,
-        trace: [],
-        truncated: false,
-        traceDropped: 0,
-      };
+      return failedRun("toolshell: the script must be a string\n", 2);
     }
     const timeoutMs = Math.min(
       positive(options.timeoutMs, this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS, "timeoutMs"),

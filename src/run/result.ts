@@ -27,3 +27,8 @@ export interface ExecuteResult {
    */
   untrusted?: { nonce: string; tools: string[] };
 }
+
+/** A run that never started (a bad request, an abort before it began, no worker free): no output, `stderr` saying why. */
+export function failedRun(stderr: string, exitCode: number): ExecuteResult {
+  return { stdout: "", stderr, exitCode, trace: [], truncated: false, traceDropped: 0 };
+}

@@ -11,6 +11,7 @@ import type { CallRecord } from "../trace/trace.js";
 import type { Busy, CatalogSnapshot, RunTicket, WorkerPool } from "../worker/pool.js";
 import type { RunOrder, RunRequest } from "../worker/protocol.js";
 import type { RunHandle, RunHandlers } from "../worker/shell-worker.js";
+import { failedRun } from "./result.js";
 import { type HostRunResult, RunCalls, withTruncated } from "./run-calls.js";
 import { RunClock } from "./run-clock.js";
 
@@ -90,14 +91,7 @@ function neverStarted(reason: StopReason | Busy, timeoutMs: number, waited: Wait
 function notStarted(reason: StopReason | Busy, timeoutMs: number, waited?: Waited): HostRunResult {
   const stderr = neverStarted(reason, timeoutMs, waited);
   const exitCode = typeof reason === "object" ? EXIT_BUSY : reason === "timeout" ? 124 : 130;
-  return {
-    stdout: "",
-    stderr,
-    exitCode,
-    trace: [],
-    truncated: false,
-    traceDropped: 0,
-  };
+  return failedRun(stderr, exitCode);
 }
 
 /** What a terminated worker had printed (top-level statements that ended), if anything. */
