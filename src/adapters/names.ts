@@ -2,7 +2,7 @@ import { ToolshellError } from "../errors.js";
 import { MAX_PROVIDER_TOOL_NAME_CHARS } from "../limits.js";
 
 /** The function-name rule of the OpenAI and Anthropic APIs (and so of AI SDK tool keys sent to them). */
-export const PROVIDER_TOOL_NAME: RegExp = /^[a-zA-Z0-9_-]{1,64}$/;
+const PROVIDER_TOOL_NAME: RegExp = /^[a-zA-Z0-9_-]{1,64}$/;
 
 /** FNV-1a, 32 bits, as 8 hex digits: a short, stable fingerprint that keeps cut names apart. */
 function fingerprint(text: string): string {

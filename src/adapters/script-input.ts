@@ -36,7 +36,7 @@ export function providerInputSchema(definition: ScriptToolDefinition): Record<st
 }
 
 /** A run that did not start because the arguments were not a script: exit 2, the reason on stderr. */
-export function badArguments(toolName: string, reason: string): ExecuteResult {
+function badArguments(toolName: string, reason: string): ExecuteResult {
   return {
     stdout: "",
     stderr: `${toolName}: ${reason}; send {"commands": "<bash script>"}\n`,
@@ -56,7 +56,7 @@ function kindOf(value: unknown): string {
  * Checks that the model's arguments are `{ commands: string }`; returns the script, or the run result that tells
  * the model what was wrong (never throws for anything the model sent).
  */
-export function scriptFrom(toolName: string, input: unknown): string | ExecuteResult {
+function scriptFrom(toolName: string, input: unknown): string | ExecuteResult {
   if (typeof input !== "object" || input === null || Array.isArray(input)) {
     return badArguments(toolName, `the arguments must be a JSON object, got ${kindOf(input)}`);
   }

@@ -1,7 +1,7 @@
 /** Exit status of a wrong command line: unknown option, missing script, bad option value, missing --tools file. */
 export const EXIT_USAGE = 2;
 /** Exit status when the CLI itself fails: a tools module that does not load or define tools, a missing peer. */
-export const EXIT_FAILURE = 1;
+const EXIT_FAILURE = 1;
 
 /**
  * An error the CLI reports as one `toolshell: <message>` line on stderr before exiting with `exitCode`, without a

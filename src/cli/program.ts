@@ -11,7 +11,7 @@ const loadToolshell: typeof import("./load-tools.js").loadToolshell = async (fil
   (await import("./load-tools.js")).loadToolshell(file, options);
 
 /** toolshell's version, from the package.json above this file (in src/ and in the compiled dist/src alike). */
-export function packageVersion(): string {
+function packageVersion(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (;;) {
     try {
@@ -57,7 +57,7 @@ const SCRATCH_HELP =
  * The `toolshell` command line: `run`, `prompt`, `mcp` and `repl`. Each action resolves the exit code into
  * `result.exitCode`; usage errors are reported by commander on `io.stderr`.
  */
-export function createProgram(io: CliIo, result: { exitCode: number }): Command {
+function createProgram(io: CliIo, result: { exitCode: number }): Command {
   const program = new Command("toolshell")
     .description("One script tool instead of N tools: run, inspect and serve a toolshell over your tools.")
     .version(packageVersion(), "-V, --version", "print the version")

@@ -52,7 +52,14 @@ export type IssuePath = readonly (string | number)[];
 /** What a size bound counts: the number itself, a string's length, an array's items or an object's keys. */
 export type SizeKind = "number" | "string" | "array" | "object";
 
-/** A required property is absent; `path` ends with its name. */
+// The members of the public `Issue` union are tagged @public (for knip): a host narrows an issue by its `code`
+// rather than importing a member by name, so src/index.ts exports only the union.
+
+/**
+ * A required property is absent; `path` ends with its name.
+ *
+ * @public
+ */
 export interface MissingRequiredIssue {
   code: "missing_required";
   path: IssuePath;
@@ -84,7 +91,11 @@ export interface UnknownKeyIssue {
   suggestion?: string;
 }
 
-/** The value has the wrong JSON type. */
+/**
+ * The value has the wrong JSON type.
+ *
+ * @public
+ */
 export interface InvalidTypeIssue {
   code: "invalid_type";
   path: IssuePath;
@@ -105,7 +116,11 @@ export interface InvalidEnumIssue {
   suggestion?: string;
 }
 
-/** Below a minimum: `minimum`, `exclusiveMinimum`, `minLength`, `minItems`, `minProperties`. */
+/**
+ * Below a minimum: `minimum`, `exclusiveMinimum`, `minLength`, `minItems`, `minProperties`.
+ *
+ * @public
+ */
 export interface TooSmallIssue {
   code: "too_small";
   path: IssuePath;
@@ -116,7 +131,11 @@ export interface TooSmallIssue {
   received: unknown;
 }
 
-/** Above a maximum: `maximum`, `exclusiveMaximum`, `maxLength`, `maxItems`, `maxProperties`. */
+/**
+ * Above a maximum: `maximum`, `exclusiveMaximum`, `maxLength`, `maxItems`, `maxProperties`.
+ *
+ * @public
+ */
 export interface TooBigIssue {
   code: "too_big";
   path: IssuePath;
@@ -127,7 +146,11 @@ export interface TooBigIssue {
   received: unknown;
 }
 
-/** One check would spend more than `maximum` steps of pattern matching (TM-DOS-003); `path` is `[]`. */
+/**
+ * One check would spend more than `maximum` steps of pattern matching (TM-DOS-003); `path` is `[]`.
+ *
+ * @public
+ */
 export interface PatternBudgetIssue {
   code: "too_big";
   path: IssuePath;
@@ -139,7 +162,11 @@ export interface PatternBudgetIssue {
   patternSize: number;
 }
 
-/** A `pattern` or `format` mismatch. */
+/**
+ * A `pattern` or `format` mismatch.
+ *
+ * @public
+ */
 export interface InvalidFormatIssue {
   code: "invalid_format";
   path: IssuePath;
@@ -150,7 +177,11 @@ export interface InvalidFormatIssue {
   received: unknown;
 }
 
-/** Any other constraint. */
+/**
+ * Any other constraint.
+ *
+ * @public
+ */
 export interface InvalidValueIssue {
   code: "invalid_value";
   path: IssuePath;
@@ -166,7 +197,11 @@ export interface InvalidValueIssue {
   received?: unknown;
 }
 
-/** No branch of a oneOf/anyOf matched and no single branch was a clear intent. */
+/**
+ * No branch of a oneOf/anyOf matched and no single branch was a clear intent.
+ *
+ * @public
+ */
 export interface NoMatchIssue {
   code: "no_match";
   path: IssuePath;
@@ -175,7 +210,11 @@ export interface NoMatchIssue {
   received?: unknown;
 }
 
-/** A flag that needs a value was given none. */
+/**
+ * A flag that needs a value was given none.
+ *
+ * @public
+ */
 export interface MissingValueIssue {
   code: "missing_value";
   path: IssuePath;
@@ -185,13 +224,21 @@ export interface MissingValueIssue {
   expected: JsonType[];
 }
 
-/** A single-valued flag or key was given more than once. */
+/**
+ * A single-valued flag or key was given more than once.
+ *
+ * @public
+ */
 export interface DuplicateFlagIssue {
   code: "duplicate_flag";
   path: IssuePath;
 }
 
-/** A positional argument where only flags are accepted; `path` is `[]`. */
+/**
+ * A positional argument where only flags are accepted; `path` is `[]`.
+ *
+ * @public
+ */
 export interface UnexpectedArgumentIssue {
   code: "unexpected_argument";
   path: IssuePath;
@@ -201,7 +248,11 @@ export interface UnexpectedArgumentIssue {
   suggestion?: string;
 }
 
-/** A value starting with `[` or `{` that is not valid JSON. */
+/**
+ * A value starting with `[` or `{` that is not valid JSON.
+ *
+ * @public
+ */
 export interface InvalidJsonIssue {
   code: "invalid_json";
   path: IssuePath;
@@ -211,7 +262,11 @@ export interface InvalidJsonIssue {
   detail: string;
 }
 
-/** The arguments exceed MAX_FLAG_BYTES; `path` is `[]`. */
+/**
+ * The arguments exceed MAX_FLAG_BYTES; `path` is `[]`.
+ *
+ * @public
+ */
 export interface TooLargeIssue {
   code: "too_large";
   path: IssuePath;
@@ -221,7 +276,11 @@ export interface TooLargeIssue {
   received: number;
 }
 
-/** An array exceeds MAX_ARRAY_ITEMS. */
+/**
+ * An array exceeds MAX_ARRAY_ITEMS.
+ *
+ * @public
+ */
 export interface TooManyItemsIssue {
   code: "too_many_items";
   path: IssuePath;
@@ -230,7 +289,11 @@ export interface TooManyItemsIssue {
   received: number;
 }
 
-/** A value nests arrays and objects deeper than MAX_JSON_DEPTH levels. */
+/**
+ * A value nests arrays and objects deeper than MAX_JSON_DEPTH levels.
+ *
+ * @public
+ */
 export interface TooDeepIssue {
   code: "too_deep";
   path: IssuePath;
@@ -274,5 +337,5 @@ export function mergeIssues(parseIssues: readonly Issue[], validationIssues: rea
   return [...parseIssues, ...validationIssues.filter((issue) => !isCovered(issue.path))];
 }
 
-// Transitional, until src/registry and src/shell import them from src/issues/wording.js: the wording is not here.
-export { formatIssues, listAtMost, renderValue } from "./wording.js";
+// Transitional, until src/registry/registry.ts imports it from src/issues/wording.js: the wording is not here.
+export { formatIssues } from "./wording.js";

@@ -40,7 +40,7 @@ function normalizeForComparison(word: string): string {
 }
 
 /** Optimal string alignment distance; returns `cap` early once the distance cannot go below it. */
-export function editDistance(left: string, right: string, cap: number = Number.POSITIVE_INFINITY): number {
+function editDistance(left: string, right: string, cap: number = Number.POSITIVE_INFINITY): number {
   if (Math.abs(left.length - right.length) >= cap) return cap;
   let beforePrevious: number[] = [];
   let previous = Array.from({ length: right.length + 1 }, (_, index) => index);

@@ -38,7 +38,7 @@ function withNewline(text: string): string {
  * `[image image/png, 912 bytes, not shown]`, `[resource file:///a.txt text/plain]` followed by its text,
  * `[resource link file:///b.bin "b.bin" application/octet-stream]`.
  */
-export function describeBlock(block: ContentBlock): string {
+function describeBlock(block: ContentBlock): string {
   const mime = (value: unknown) => (str(value) ? ` ${value}` : "");
   switch (block.type) {
     case "text":

@@ -86,7 +86,7 @@ export function parseUpstream(spec: string): Upstream {
  * quotes and backslashes are respected, and `$VAR`, `~` and globs stay as written, since no shell runs the
  * command. A line that is more than one plain command (pipes, `;`, redirections, `$(...)`) is refused.
  */
-export function splitCommand(line: string): string[] {
+function splitCommand(line: string): string[] {
   let words: string[] | undefined;
   try {
     words = literalWords(line, true);

@@ -16,7 +16,7 @@ export type UpstreamStderr = "inherit" | "ignore" | ((text: string) => void);
 const STDERR_TAIL = 4096;
 
 /** The upstream as an engineer recognises it in an error message; URLs lose their query (it may hold a token). */
-export function describeUpstream(upstream: Upstream): string {
+function describeUpstream(upstream: Upstream): string {
   if ("transport" in upstream) return upstream.name ?? "a custom transport";
   if ("url" in upstream) {
     try {

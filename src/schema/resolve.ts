@@ -272,7 +272,7 @@ function isJsonType(value: unknown): value is JsonType {
 }
 
 /** The JSON type of a value; whole numbers count as integer. */
-export function typeOfValue(value: unknown): JsonType {
+function typeOfValue(value: unknown): JsonType {
   if (value === null) return "null";
   if (Array.isArray(value)) return "array";
   if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";

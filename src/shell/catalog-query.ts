@@ -20,7 +20,7 @@ export interface CatalogFilter {
 export type CatalogGrouping = "categories" | "tags" | "namespaces";
 
 /** The part of a dotted name before its last dot (`crm.notes.add` is in `crm.notes`); "" at the top level. */
-export function namespaceOf(name: string): string {
+function namespaceOf(name: string): string {
   const dot = name.lastIndexOf(".");
   return dot === -1 ? "" : name.slice(0, dot);
 }

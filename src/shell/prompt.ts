@@ -1,4 +1,4 @@
-import { listAtMost } from "../issues/issue.js";
+import { listAtMost } from "../issues/wording.js";
 import { describeFlags, type FlagDescription, usageLine } from "../schema/describe.js";
 import { outputShape } from "../schema/shape.js";
 import { shownBytes } from "../text/format.js";
