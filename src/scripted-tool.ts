@@ -5,141 +5,44 @@ import {
   DEFAULT_MAX_LOOP_ITERATIONS,
   DEFAULT_MAX_OUTPUT_BYTES,
   DEFAULT_MAX_TOOL_CALLS,
-  DEFAULT_SCRATCH_BYTES,
   DEFAULT_TIMEOUT_MS,
   DEFAULT_WORKER_MEMORY_MB,
   MAX_KEPT_OUTPUT_BYTES,
   MAX_TIMEOUT_MS,
   MAX_TRACE_ENTRIES,
 } from "./limits.js";
+import {
+  atLeast,
+  checkedEnv,
+  type ExecuteOptions,
+  MIN_WORKER_MEMORY_MB,
+  positive,
+  type ScriptedToolOptions,
+  type ScriptToolDefinition,
+  scratchSetting,
+} from "./options.js";
 import { PlanRecorder } from "./registry/plan.js";
-import type { Policy } from "./registry/policy.js";
-import { type OnCall, Registry } from "./registry/registry.js";
+import { Registry } from "./registry/registry.js";
 import type { ToolStats } from "./registry/stats.js";
-import { createTelemetry, type Telemetry, type TelemetryOptions } from "./registry/telemetry.js";
+import { createTelemetry, type Telemetry } from "./registry/telemetry.js";
 import { type CallOptions, type CallResult, callFromHost } from "./run/host-call.js";
 import { type ExecuteResult, failedRun } from "./run/result.js";
 import { type RunSetup, runInline, runIsolated } from "./run/run.js";
-import type { JsonSchema } from "./schema/json-schema.js";
 import { renderSystemPrompt } from "./shell/prompt.js";
 import { shownBytes } from "./text/format.js";
 import { untrustedNonce, wrapUntrusted } from "./text/untrusted.js";
-import { type BreakerOptions, breakerSettings } from "./tool/resilience.js";
+import { breakerSettings } from "./tool/resilience.js";
 import { type NamelessTool, normalizeTool, type ToolDefinition, type ToolSpec } from "./tool/tool.js";
 import type { CallRecord } from "./trace/trace.js";
 import { type CatalogSnapshot, sharedPool } from "./worker/pool.js";
 import type { RunLimits, RunOrder } from "./worker/protocol.js";
 
-/** Limits of one run; every field is optional and has a sane default. */
-export interface ExecutionLimitsOptions {
-  /** Tool calls per run (default 1,000). */
-  maxToolCalls?: number;
-  /** Bytes of stdout, and of stderr, returned before cutting with a marker (default 1 MiB). */
-  maxOutputBytes?: number;
-  /** Iterations of any one loop (default 10,000). */
-  maxLoopIterations?: number;
-  /** Commands per run in all (default 100,000). */
-  maxCommands?: number;
-  /** Tool calls in flight at once within one run, e.g. under `parallel` or `xargs -P` (default 8). */
-  maxConcurrency?: number;
-  /** Bytes of tool output a run keeps for `out` (default 32 MiB); the oldest calls' outputs are dropped first. */
-  maxKeptOutputBytes?: number;
-}
-
-/** Options of a ScriptedTool. */
-export interface ScriptedToolOptions {
-  /** The script tool's own name, as the model sees it. */
-  name: string;
-  /** A short description of what the tools are for. */
-  description?: string;
-  /** The tools. An AI SDK `tool()` value fits too, given a name: `{ name: "search", ...searchTool }`. */
-  tools?: readonly ToolDefinition[];
-  /** Variables the script sees (nothing of the host's environment is ever visible). */
-  env?: Readonly<Record<string, string>>;
-  /** Default wall time of a run in ms (default 30 s). */
-  timeoutMs?: number;
-  limits?: ExecutionLimitsOptions;
-  /** "worker" (default): scripts run in a pool of worker threads, stoppable at any point. "inline": on the
-   * caller's thread, lowest latency, for trusted scripts only (a CPU-bound script can block the host). */
-  isolation?: "worker" | "inline";
-  /** Worker threads in the pool (default: cores, at most 4; at least 1). */
-  workers?: number;
-  /** Heap of each worker in MiB (default 256, at least 32). */
-  workerMemoryMb?: number;
-  /**
-   * Hide what a callback's plain error says from the script (default true: the script sees only
-   * `<tool>: callback failed`); false adds the error's first line (`<tool>: callback failed: <message>`). A
-   * `ToolError`'s message is always shown: it is written for the model.
-   */
-  sanitizeErrors?: boolean;
-  /** List only names and one-liners in systemPrompt() (for many tools). */
-  compactPrompt?: boolean;
-  /**
-   * Decides whether each tool call may run, before its callback does (after its params were validated). A denied
-   * call prints `<tool>: denied: <reason>` and exits 126; see `askForDestructive` for the common case.
-   */
-  policy?: Policy;
-  /**
-   * Fail a tool call whose callback returned a value that does not match the tool's `outputSchema`: the command
-   * prints nothing and exits 1, with `<tool>: returned output that does not match its outputSchema: <issue>` on
-   * stderr (at most 5 issue lines). Default false: the call succeeds and the mismatch is only listed in its
-   * trace entry's `outputIssues`.
-   */
-  strictOutput?: boolean;
-  /**
-   * A circuit breaker for every tool that does not set its own `breaker` (default: none): after `failures`
-   * failed calls within `windowMs`, a tool answers `<tool>: temporarily unavailable (N recent failures)` with
-   * exit 75 without running, until `cooldownMs` passes and one trial call succeeds.
-   */
-  breaker?: BreakerOptions;
-  /**
-   * Receives one record per tool call from every surface (scripts and `call()`), as the call ends, for audit logs
-   * and metrics; an abandoned call gets a second record with `late` when its callback settles. Whatever the
-   * hook throws or rejects with is ignored.
-   */
-  onCall?: OnCall;
-  /**
-   * OpenTelemetry: with `@opentelemetry/api` installed and a tracer provider registered (or an explicit
-   * `tracer`), one `execute_tool <name>` span per execute() and a child span per tool call. `false` turns it off.
-   */
-  telemetry?: TelemetryOptions | false;
-  /**
-   * A per-run scratch space (default off: the shell has no filesystem). `true`, or `{ maxBytes }` (default
-   * 16 MiB), gives each run an in-memory `/tmp`, empty at start and dropped when the run ends, never on the
-   * host's disk: `> /tmp/f`, `tee`, `ls`, `mkdir`, `rm`, `mktemp` and process substitution work there, a write
-   * past `maxBytes` (all files together) fails that command, and every path outside `/tmp` stays refused.
-   */
-  scratch?: boolean | { maxBytes?: number };
-}
-
-/** Per-run options of execute(). */
-export interface ExecuteOptions<Context = unknown> {
-  signal?: AbortSignal;
-  timeoutMs?: number;
-  /** Extra variables for this run only. */
-  env?: Readonly<Record<string, string>>;
-  /** Passed to every callback of this run as `ctx.context`. */
-  context?: Context;
-  /** Who the run is for: given to the policy and to every callback as `ctx.tenant`. */
-  tenant?: string;
-  /**
-   * Plan mode: tools that are not read-only do not run; each such call is validated, recorded in `plannedCalls`
-   * and answered with a placeholder (`{"planned":true,...}`), so a host can show the intended writes for one
-   * approval, then run the script for real.
-   */
-  plan?: boolean;
-  /** Receives this run's call records (after the ScriptedTool's `onCall`). */
-  onCall?: OnCall;
-  /** This run's scratch space, instead of the ScriptedTool's `scratch` (`false` turns it off). */
-  scratch?: boolean | { maxBytes?: number };
-}
-
-/** The script tool's own definition, ready for any LLM API. */
-export interface ScriptToolDefinition {
-  name: string;
-  description: string;
-  inputSchema: JsonSchema;
-}
+export type {
+  ExecuteOptions,
+  ExecutionLimitsOptions,
+  ScriptedToolOptions,
+  ScriptToolDefinition,
+} from "./options.js";
 
 let nextCatalogId = 1;
 
@@ -155,55 +58,6 @@ function markUntrusted(result: ExecuteResult, records: ReadonlyMap<string, CallR
     stderr: wrapUntrusted(result.stderr, nonce),
     untrusted: { nonce, tools: [...tools] },
   };
-}
-
-const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-
-function checkedEnv(env: Readonly<Record<string, string>> | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(env ?? {})) {
-    if (!ENV_NAME.test(key) || typeof value !== "string") {
-      throw new ToolshellError(
-        "invalid_env",
-        `env: ${JSON.stringify(key)} must be a shell variable name with a string value`,
-      );
-    }
-    out[key] = value;
-  }
-  return out;
-}
-
-/** A worker needs this much heap to load the shell at all (it fails to start below ~16 MiB). */
-const MIN_WORKER_MEMORY_MB = 32;
-
-/** Checks an optional whole-number option against its minimum. */
-function atLeast(value: number | undefined, minimum: number, name: string): void {
-  if (value === undefined) return;
-  if (!Number.isInteger(value) || value < minimum) {
-    throw new ToolshellError("invalid_option", `${name} must be a whole number of at least ${minimum}`);
-  }
-}
-
-/** A `scratch` option as the run request carries it (undefined: no filesystem). */
-function scratchSetting(
-  value: ScriptedToolOptions["scratch"],
-  name: string,
-): { maxBytes: number } | undefined {
-  if (value === undefined || value === false) return undefined;
-  if (value === true) return { maxBytes: DEFAULT_SCRATCH_BYTES };
-  if (typeof value !== "object" || value === null) {
-    throw new ToolshellError("invalid_option", `${name} must be true, false or { maxBytes }`);
-  }
-  atLeast(value.maxBytes, 1, `${name}.maxBytes`);
-  return { maxBytes: value.maxBytes ?? DEFAULT_SCRATCH_BYTES };
-}
-
-function positive(value: number | undefined, fallback: number, name: string): number {
-  if (value === undefined) return fallback;
-  if (!Number.isFinite(value) || value <= 0) {
-    throw new ToolshellError("invalid_option", `${name} must be a positive number`);
-  }
-  return Math.floor(value);
 }
 
 /**
