@@ -8,17 +8,13 @@ import type { JsonSchemaValidator, jsonSchemaValidator } from "@modelcontextprot
 import { ToolError, ToolshellError } from "../errors.js";
 import {
   DEFAULT_UPSTREAM_CONNECT_TIMEOUT_MS,
-  IMPORT_SLICE_MS,
-  MAX_UPSTREAM_COMMAND_CHARS,
   MAX_UPSTREAM_LIST_PAGES,
   MAX_UPSTREAM_TOOLS,
 } from "../limits.js";
 import type { ScriptedTool } from "../scripted-tool.js";
-import type { ToolAnnotations } from "../tool/risk.js";
-import { THIRD_PARTY_LISTING } from "../tool/third-party.js";
-import type { ToolContext, ToolDefinition } from "../tool/tool.js";
+import type { ToolContext } from "../tool/tool.js";
+import { clip, commandDefinition, planCommands, Slices } from "./client-commands.js";
 import { plainMessage, requestError, resultValue } from "./client-content.js";
-import { schemaCostProblem } from "./client-listing.js";
 import { checkedNamespace, sanitizeSegment, type Upstream } from "./client-spec.js";
 import { connectTransport, endSession } from "./client-transport.js";
 import type { SkippedTool, ToolsChange, UpstreamConnection, UpstreamOptions } from "./client-types.js";
@@ -53,38 +49,6 @@ const acceptEverything: jsonSchemaValidator = {
 interface Imported {
   command: string;
   fingerprint: string;
-}
-
-/** A planned import of one upstream tool. */
-interface Wanted {
-  tool: Tool;
-  command: string;
-  fingerprint: string;
-}
-
-function hints(annotations: Tool["annotations"]): ToolAnnotations | undefined {
-  if (!annotations) return undefined;
-  const out: ToolAnnotations = {};
-  for (const key of ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"] as const) {
-    if (typeof annotations[key] === "boolean") out[key] = annotations[key];
-  }
-  return out;
-}
-
-/** Text quoted from a peer, cut so that a hostile listing cannot flood a reason or a log line. */
-function clip(text: string, max = 80): string {
-  return text.length <= max ? text : `${text.slice(0, max)}... (${text.length} characters)`;
-}
-
-/** TM-DOS-005: a long loop yields to the event loop once each IMPORT_SLICE_MS of work. */
-class Slices {
-  private start = performance.now();
-
-  async next(): Promise<void> {
-    if (performance.now() - this.start <= IMPORT_SLICE_MS) return;
-    await new Promise((resolve) => setImmediate(resolve));
-    this.start = performance.now();
-  }
 }
 
 function errorMessage(error: unknown): string {
@@ -223,85 +187,6 @@ class Connection implements UpstreamConnection {
     );
   }
 
-  /** The commands the listed tools should become; a collision throws at the first import, is skipped later. */
-  private async plan(tools: Tool[], initial: boolean, slices: Slices): Promise<Map<string, Wanted>> {
-    const wanted = new Map<string, Wanted>();
-    const byCommand = new Map<string, string>();
-    for (const tool of tools) {
-      await slices.next();
-      if (wanted.has(tool.name)) continue;
-      const command = `${this.name}.${sanitizeSegment(tool.name)}`;
-      const other = byCommand.get(command);
-      if (other !== undefined) {
-        const reason = `upstream tools ${clip(JSON.stringify(other))} and ${clip(JSON.stringify(tool.name))} both become the command ${command}`;
-        if (initial) {
-          throw new ToolshellError("tool_name_collision", `${reason}: leave one out with the filter option`);
-        }
-        this.skipped.push({ name: tool.name, reason });
-        continue;
-      }
-      if (tool.execution?.taskSupport === "required") {
-        this.skipped.push({
-          name: tool.name,
-          reason: "it can only run as an MCP task, which toolshell does not support yet",
-        });
-        continue;
-      }
-      if (command.length > MAX_UPSTREAM_COMMAND_CHARS) {
-        this.skipped.push({
-          name: tool.name,
-          reason: `its name would make a command of ${command.length} characters (at most ${MAX_UPSTREAM_COMMAND_CHARS})`,
-        });
-        continue;
-      }
-      let fingerprint: string;
-      let problem: string | undefined;
-      try {
-        const inputJson = JSON.stringify(tool.inputSchema);
-        const outputJson = tool.outputSchema === undefined ? undefined : JSON.stringify(tool.outputSchema);
-        fingerprint = JSON.stringify([tool.title, tool.description, inputJson, outputJson, tool.annotations]);
-        // TM-DOS-005: one tool's validators compile in one step; a schema past the bounds is not compiled.
-        problem = schemaCostProblem(tool, { inputJson, outputJson });
-      } catch {
-        // A peer can list a schema nested deeper than the stack (a RangeError) or than validation allows.
-        this.skipped.push({ name: tool.name, reason: "its listing is nested too deeply to read" });
-        continue;
-      }
-      if (problem !== undefined) {
-        this.skipped.push({ name: tool.name, reason: problem });
-        continue;
-      }
-      byCommand.set(command, tool.name);
-      wanted.set(tool.name, { tool, command, fingerprint });
-    }
-    return wanted;
-  }
-
-  private definition(tool: Tool, command: string): ToolDefinition {
-    const untrusted = this.options.trust === "untrusted";
-    const trusted = this.options.trustAnnotations ?? !untrusted;
-    const description = tool.description ?? tool.title ?? "";
-    const definition: ToolDefinition = {
-      name: command,
-      description,
-      inputSchema: tool.inputSchema,
-      execute: (params, ctx) => this.call(tool.name, params, ctx),
-    };
-    if (tool.outputSchema !== undefined) definition.outputSchema = tool.outputSchema;
-    // TM-INJ-001: registration cleans and checks every upstream's listing; an untrusted one's text is fenced
-    // too and its output is third-party text.
-    if (untrusted) {
-      definition.descriptionTrust = "untrusted";
-      definition.trust = "untrusted";
-    } else {
-      (definition as { [THIRD_PARTY_LISTING]?: true })[THIRD_PARTY_LISTING] = true;
-    }
-    const annotations = trusted ? hints(tool.annotations) : undefined;
-    if (annotations) definition.annotations = annotations;
-    if (this.options.timeoutMs !== undefined) definition.timeoutMs = this.options.timeoutMs;
-    return definition;
-  }
-
   /**
    * Brings the registered commands in line with the listed tools, yielding to the event loop every
    * IMPORT_SLICE_MS (TM-DOS-005: each tool's validators are compiled as it is added, ~0.3-1 ms apiece). Runs
@@ -310,7 +195,7 @@ class Connection implements UpstreamConnection {
   private async sync(tools: Tool[], initial: boolean): Promise<void> {
     if (!initial) this.skipped.length = 0;
     const slices = new Slices();
-    const wanted = await this.plan(tools, initial, slices);
+    const wanted = await planCommands(this.name, tools, { initial, slices, skipped: this.skipped });
     if (this.closed) return;
     const change: ToolsChange = { added: [], removed: [], changed: [], skipped: [] };
     const replaced = new Set<string>();
@@ -335,7 +220,11 @@ class Connection implements UpstreamConnection {
       }
       if (this.imported.has(upstreamName)) continue;
       try {
-        this.api.add(this.definition(next.tool, next.command));
+        this.api.add(
+          commandDefinition(next.tool, next.command, this.options, (params, ctx) =>
+            this.call(next.tool.name, params, ctx),
+          ),
+        );
       } catch (error) {
         const taken = ToolshellError.isInstance(error) && error.code === "duplicate_tool";
         if (initial && taken) {
