@@ -147,6 +147,12 @@ export const EXIT_BUSY: number = 75;
 /** Heap of one shell worker, in MiB. */
 export const DEFAULT_WORKER_MEMORY_MB: number = 256;
 
+/** The smallest `workerMemoryMb` accepted: a worker needs this much heap to load the shell at all (it fails to start below ~16 MiB). */
+export const MIN_WORKER_MEMORY_MB: number = 32;
+
+/** Workers in a row that may die before they are ready; then the run fails instead of waiting for another. */
+export const MAX_FAILED_STARTS: number = 3;
+
 /**
  * TM-MEM-005: V8's own heap limit for a shell worker sits this far above its memory cap, which the worker
  * enforces itself between commands. V8 lets one young allocation of any size through (the 300 MB string of a

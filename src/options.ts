@@ -3,7 +3,7 @@
  * construction (or at the call), with the option's name, before anything runs.
  */
 import { ToolshellError } from "./errors.js";
-import { DEFAULT_SCRATCH_BYTES } from "./limits.js";
+import { DEFAULT_SCRATCH_BYTES, MIN_WORKER_MEMORY_MB } from "./limits.js";
 import type { Policy } from "./registry/policy.js";
 import type { OnCall } from "./registry/registry.js";
 import type { TelemetryOptions } from "./registry/telemetry.js";
@@ -137,9 +137,6 @@ export function checkedEnv(env: Readonly<Record<string, string>> | undefined): R
   }
   return out;
 }
-
-/** A worker needs this much heap to load the shell at all (it fails to start below ~16 MiB). */
-export const MIN_WORKER_MEMORY_MB: number = 32;
 
 /** Checks an optional whole-number option against its minimum. */
 export function atLeast(value: number | undefined, minimum: number, name: string): void {

@@ -10,12 +10,12 @@ import {
   MAX_KEPT_OUTPUT_BYTES,
   MAX_TIMEOUT_MS,
   MAX_TRACE_ENTRIES,
+  MIN_WORKER_MEMORY_MB,
 } from "./limits.js";
 import {
   atLeast,
   checkedEnv,
   type ExecuteOptions,
-  MIN_WORKER_MEMORY_MB,
   positive,
   type ScriptedToolOptions,
   type ScriptToolDefinition,

@@ -1,5 +1,5 @@
 import { availableParallelism } from "node:os";
-import { MAX_WAITING_RUNS, MAX_WAITING_RUNS_PER_CALLER } from "../limits.js";
+import { MAX_FAILED_STARTS, MAX_WAITING_RUNS, MAX_WAITING_RUNS_PER_CALLER } from "../limits.js";
 import type { ToolSpec } from "../tool/tool.js";
 import type { RunOrder, RunRequest } from "./protocol.js";
 import { type QueueFull, RunQueue, type Waiter } from "./run-queue.js";
@@ -36,9 +36,6 @@ export interface CatalogSnapshot {
 
 /** The cores this process may run on (its CPU affinity). */
 const CORES = availableParallelism();
-
-/** Workers in a row that may die before they are ready before a run fails instead of waiting for another. */
-const MAX_FAILED_STARTS = 3;
 
 /** A pool of shell workers, started lazily, each running one script at a time. */
 export class WorkerPool {
