@@ -9,14 +9,14 @@ import type { BreakerVerdict } from "./breaker.js";
 import { abortedOutcome, callLimit, pause, raceAbort } from "./deadline.js";
 import type { OutputCheck } from "./output-check.js";
 import { capped, failedOutcome, isToolError, render } from "./render.js";
-import type { CallRequestContext } from "./request.js";
+import type { CallInFlight, RunCallContext } from "./request.js";
 
 /** What attempts need from the registry, per tool: its output check, strictOutput, where a late result goes. */
 export interface AttemptSettings {
   check: OutputCheck | undefined;
   strict: boolean;
   /** Receives the frozen second record of an abandoned callback that settled after all. */
-  late: (record: CallRecord, request: CallRequestContext) => void;
+  late: (record: CallRecord, run: RunCallContext) => void;
 }
 
 /** How one attempt at running the callback ended, for retries and the breaker. */
@@ -63,39 +63,38 @@ async function finalValue(value: unknown, signal: AbortSignal): Promise<unknown>
 export function runAttempts(
   tool: RegisteredTool,
   params: Record<string, unknown>,
-  request: CallRequestContext,
-  record: CallRecord,
+  call: CallInFlight,
   settings: AttemptSettings,
 ): Promise<Attempt> {
-  if (tool.retry) return withRetries(tool, params, request, record, settings);
+  if (tool.retry) return withRetries(tool, params, call, settings);
   // Not async: a call without retries pays one promise over the race, not an async frame as well.
-  const attempt = startAttempt(tool, params, request, record, settings);
-  return attempt.race.then((outcome) => endAttempt(attempt, outcome, record, request, settings));
+  const attempt = startAttempt(tool, params, call, settings);
+  return attempt.race.then((outcome) => endAttempt(attempt, outcome, call, settings));
 }
 
 /** Runs the callback again while it fails in a retryable way, within the call's deadline and never after a cancel. */
 async function withRetries(
   tool: RegisteredTool,
   params: Record<string, unknown>,
-  request: CallRequestContext,
-  record: CallRecord,
+  call: CallInFlight,
   settings: AttemptSettings,
 ): Promise<Attempt> {
   const { attempts, backoffMs } = tool.retry as Required<NonNullable<RegisteredTool["retry"]>>;
-  let attempt = startAttempt(tool, params, request, record, settings);
-  let result = endAttempt(attempt, await attempt.race, record, request, settings);
-  for (let done = 1; done < attempts && result.retryable && !request.signal.aborted; done++) {
+  const { run } = call;
+  let attempt = startAttempt(tool, params, call, settings);
+  let result = endAttempt(attempt, await attempt.race, call, settings);
+  for (let done = 1; done < attempts && result.retryable && !run.signal.aborted; done++) {
     const wait = backoffMs * 2 ** (done - 1);
-    if (Date.now() + wait >= request.runDeadline) break;
-    if (!(await pause(wait, request.signal))) {
+    if (Date.now() + wait >= run.runDeadline) break;
+    if (!(await pause(wait, run.signal))) {
       return {
-        outcome: abortedOutcome(tool.spec.name, request.signal),
+        outcome: abortedOutcome(tool.spec.name, run.signal),
         retryable: false,
         verdict: "neutral",
       };
     }
-    attempt = startAttempt(tool, params, request, record, settings);
-    result = endAttempt(attempt, await attempt.race, record, request, settings);
+    attempt = startAttempt(tool, params, call, settings);
+    result = endAttempt(attempt, await attempt.race, call, settings);
   }
   return result;
 }
@@ -107,21 +106,21 @@ async function withRetries(
 function startAttempt(
   tool: RegisteredTool,
   params: Record<string, unknown>,
-  request: CallRequestContext,
-  record: CallRecord,
+  call: CallInFlight,
   settings: AttemptSettings,
 ): AttemptState {
+  const { record, run } = call;
   const name = tool.spec.name;
   record.attempts++;
-  const limit = callLimit(tool.timeoutMs, request);
+  const limit = callLimit(tool.timeoutMs, run);
   const context: ToolContext = {
-    stdin: request.stdin,
+    stdin: call.stdin,
     signal: limit.signal,
     abortSignal: limit.signal,
-    callId: request.callId,
-    toolCallId: request.callId,
-    context: request.context,
-    tenant: request.tenant,
+    callId: record.callId,
+    toolCallId: record.callId,
+    context: run.context,
+    tenant: run.tenant,
     surface: record.surface,
     deadline: limit.deadline,
     messages: [],
@@ -134,10 +133,10 @@ function startAttempt(
     return capped(name, render(name, value, settings.check, settings.strict));
   })().catch((error: unknown) => {
     state.ended = isToolError(error) ? "tool_error" : "threw";
-    return failedOutcome(name, error, request.sanitizeErrors);
+    return failedOutcome(name, error, run.sanitizeErrors);
   });
   // "timed out after N ms" quotes the tool's timeoutMs only when that is the limit that applies, not the run's.
-  const ownTimeout = limit.signal === request.signal ? undefined : tool.timeoutMs;
+  const ownTimeout = limit.signal === run.signal ? undefined : tool.timeoutMs;
   state.race = raceAbort(name, state.called, limit.signal, ownTimeout);
   return state;
 }
@@ -146,15 +145,14 @@ function startAttempt(
 function endAttempt(
   state: AttemptState,
   outcome: CallOutcome,
-  record: CallRecord,
-  request: CallRequestContext,
+  call: CallInFlight,
   settings: AttemptSettings,
 ): Attempt {
   state.dispose();
   if (state.ended === undefined) {
-    record.abandoned = true;
-    watchLate(state.called, record, outcome, state.started, request, settings);
-    const ownTimeout = outcome.code === "timeout" && !request.signal.aborted;
+    call.record.abandoned = true;
+    watchLate(state.called, call, outcome, state.started, settings);
+    const ownTimeout = outcome.code === "timeout" && !call.run.signal.aborted;
     return { outcome, retryable: ownTimeout, verdict: outcome.code === "timeout" ? "failure" : "neutral" };
   }
   const threw = state.ended === "threw";
@@ -165,20 +163,19 @@ function endAttempt(
 /** When an abandoned callback settles after all: a second record with `late`, and the tool's late count. */
 function watchLate(
   called: Promise<CallOutcome>,
-  record: CallRecord,
+  call: CallInFlight,
   cut: CallOutcome,
   started: number,
-  request: CallRequestContext,
   settings: AttemptSettings,
 ): void {
   void called.then((settled) => {
     const late: CallRecord = {
-      ...record,
+      ...call.record,
       outcome: cut.code ?? "timeout",
       exitCode: cut.exitCode,
       abandoned: true,
       late: { settled: settled.code === "ok" ? "value" : "error", afterMs: elapsedMs(started) },
     };
-    settings.late(Object.freeze(late), request);
+    settings.late(Object.freeze(late), call.run);
   });
 }

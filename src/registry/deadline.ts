@@ -5,7 +5,7 @@
 import { signalReason } from "../stop-reason.js";
 import type { CallOutcome } from "../tool/call.js";
 import { failed } from "./render.js";
-import type { CallRequestContext } from "./request.js";
+import type { RunCallContext } from "./request.js";
 
 /** The outcome the shell sees for a call cut short by the run's end. */
 export function abortedOutcome(name: string, signal: AbortSignal, timeoutMs?: number): CallOutcome {
@@ -54,15 +54,15 @@ const nothing = (): void => {};
 /** The call's own signal: the run's, or aborted sooner at the tool's timeoutMs. */
 export function callLimit(
   timeoutMs: number | undefined,
-  request: CallRequestContext,
+  run: RunCallContext,
 ): { signal: AbortSignal; deadline: number; dispose: () => void } {
   const ownDeadline = timeoutMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + timeoutMs;
-  if (ownDeadline >= request.runDeadline) {
-    return { signal: request.signal, deadline: request.runDeadline, dispose: nothing };
+  if (ownDeadline >= run.runDeadline) {
+    return { signal: run.signal, deadline: run.runDeadline, dispose: nothing };
   }
   const controller = new AbortController();
-  const onRunAbort = () => controller.abort(request.signal.reason);
-  request.signal.addEventListener("abort", onRunAbort, { once: true });
+  const onRunAbort = () => controller.abort(run.signal.reason);
+  run.signal.addEventListener("abort", onRunAbort, { once: true });
   const timer = setTimeout(
     () => controller.abort(new DOMException("timed out", "TimeoutError")),
     ownDeadline - Date.now(),
@@ -72,7 +72,7 @@ export function callLimit(
     deadline: ownDeadline,
     dispose: () => {
       clearTimeout(timer);
-      request.signal.removeEventListener("abort", onRunAbort);
+      run.signal.removeEventListener("abort", onRunAbort);
     },
   };
 }

@@ -7,7 +7,6 @@
 
 import type { CallOutcome } from "../tool/call.js";
 import { ByteBudget, type CallRecord } from "../trace/trace.js";
-import type { CallRequestContext } from "./request.js";
 
 /** A call plan mode recorded instead of running it (its params were validated). */
 export interface PlannedCall {
@@ -40,11 +39,11 @@ export class PlanRecorder {
 export function planned(
   name: string,
   params: Record<string, unknown>,
-  request: CallRequestContext,
+  plan: PlanRecorder,
   record: CallRecord,
 ): { outcome: CallOutcome } {
-  request.plan?.record(name, params, request.callId);
-  const placeholder = JSON.stringify({ planned: true, tool: name, callId: request.callId });
+  plan.record(name, params, record.callId);
+  const placeholder = JSON.stringify({ planned: true, tool: name, callId: record.callId });
   record.planned = true;
   return { outcome: { stdout: `${placeholder}\n`, stderr: "", exitCode: 0, planned: true, code: "ok" } };
 }

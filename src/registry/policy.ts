@@ -1,8 +1,9 @@
 import type { CallOutcome } from "../tool/call.js";
 import type { ToolRisk } from "../tool/risk.js";
 import type { RegisteredTool } from "../tool/tool.js";
+import type { CallRecord } from "../trace/trace.js";
 import { raceAbort } from "./deadline.js";
-import type { CallRequestContext } from "./request.js";
+import type { RunCallContext } from "./request.js";
 
 /** What a policy sees of a call about to run. */
 export interface PolicyCall {
@@ -57,22 +58,22 @@ export async function ask(
   tool: RegisteredTool,
   name: string,
   params: Record<string, unknown>,
-  request: CallRequestContext,
-  surface: PolicyCall["surface"],
+  run: RunCallContext,
+  record: CallRecord,
 ): Promise<CallOutcome | undefined> {
   const call: PolicyCall = {
     name,
     params,
     risk: tool.spec.risk,
-    tenant: request.tenant,
-    context: request.context,
-    surface,
-    callId: request.callId,
+    tenant: run.tenant,
+    context: run.context,
+    surface: record.surface,
+    callId: record.callId,
   };
   const decided = await raceAbort(
     name,
     decide(policy, call).then((reason) => denial(name, reason)),
-    request.signal,
+    run.signal,
   );
   return decided.exitCode === 0 ? undefined : decided;
 }

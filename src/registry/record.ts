@@ -2,19 +2,20 @@
 import type { CallRecord } from "../trace/trace.js";
 import type { PolicyCall } from "./policy.js";
 import { failed } from "./render.js";
-import type { CallRequestContext, Dispatched, OnCall } from "./request.js";
+import type { CallInput, Dispatched, OnCall, RunCallContext } from "./request.js";
 
 /** A call's record before any stage ran: outcome "ok" until a stage says otherwise. */
 export function newRecord(
   name: string,
-  request: CallRequestContext,
+  call: CallInput,
+  run: RunCallContext,
   surface: PolicyCall["surface"],
 ): CallRecord {
   return {
-    callId: request.callId,
+    callId: call.callId,
     name,
     surface,
-    tenant: request.tenant,
+    tenant: run.tenant,
     outcome: "ok",
     exitCode: 0,
     durationMs: 0,
@@ -45,15 +46,16 @@ export function emit(record: CallRecord, first: OnCall | undefined, second: OnCa
  */
 export function internalError(
   name: string,
-  request: CallRequestContext,
+  call: CallInput,
+  run: RunCallContext,
   surface: PolicyCall["surface"],
 ): Dispatched {
   const outcome = failed("handler_failed", `${name}: the call failed inside toolshell\n`, 1);
   const record: CallRecord = {
-    callId: request.callId,
+    callId: call.callId,
     name,
     surface,
-    tenant: request.tenant,
+    tenant: run.tenant,
     outcome: "handler_failed",
     exitCode: 1,
     durationMs: 0,

@@ -11,21 +11,21 @@ import type { BreakerOptions } from "../tool/resilience.js";
 import type { RegisteredTool } from "../tool/tool.js";
 import { type CallRecord, elapsedMs } from "../trace/trace.js";
 import type { RejectedCall } from "../worker/protocol.js";
-import { type Attempt, type AttemptSettings, runAttempts } from "./attempt.js";
+import { type AttemptSettings, runAttempts } from "./attempt.js";
 import { CircuitBreaker, TEMPORARY_FAILURE_EXIT } from "./breaker.js";
 import { compileOutputCheck } from "./output-check.js";
 import { planned } from "./plan.js";
 import { ask, type Policy, type PolicyCall } from "./policy.js";
 import { RateLimiter, rateLimited } from "./rate-limit.js";
-import { emit, internalError, newRecord } from "./record.js";
+import { emit, newRecord } from "./record.js";
 import { failed } from "./render.js";
-import type { CallRequestContext, Dispatched, OnCall } from "./request.js";
+import type { CallInFlight, CallInput, Dispatched, OnCall, RunCallContext } from "./request.js";
 import { CallStats, type ToolStats } from "./stats.js";
-import type { SpanLike, Telemetry } from "./telemetry.js";
+import type { Telemetry } from "./telemetry.js";
 
 export type { PlannedCall } from "./plan.js";
 export { internalError } from "./record.js";
-export type { CallRequestContext, Dispatched, OnCall } from "./request.js";
+export type { CallInput, Dispatched, OnCall, RunCallContext } from "./request.js";
 
 /** Options of a Registry. */
 export interface RegistryOptions {
@@ -58,14 +58,6 @@ interface Entry {
   limiter: RateLimiter | undefined;
   /** What running the callback needs: the outputSchema's check, strictOutput, where a late result goes. */
   attempts: AttemptSettings;
-}
-
-/** One call on its way through the stages: its record so far, when it started, and its span. */
-interface Call {
-  record: CallRecord;
-  started: number;
-  request: CallRequestContext;
-  span: SpanLike | undefined;
 }
 
 /** How a call ends: the outcome, and the callback's value or the params' problems. */
@@ -154,22 +146,6 @@ export class Registry {
     return this.stats.snapshot();
   }
 
-  /** A script's call (params already parsed and validated by the shell): the outcome the shell gets. */
-  async invoke(
-    name: string,
-    params: Record<string, unknown>,
-    request: CallRequestContext,
-  ): Promise<CallOutcome> {
-    try {
-      return (await this.dispatch(name, params, request, "shell")).outcome;
-    } catch {
-      // Nothing above should throw; if something does, the call fails and the host process goes on.
-      const failure = internalError(name, request, "shell");
-      request.records?.set(request.callId, failure.record);
-      return failure.outcome;
-    }
-  }
-
   /**
    * The one path of a call, for every surface: the stages in order (docs/registry.md). Each stage either ends the
    * call with a refusal, which the record stage (`finish`) completes, or lets it go on to the next.
@@ -177,13 +153,15 @@ export class Registry {
   async dispatch(
     name: string,
     params: Record<string, unknown>,
-    request: CallRequestContext,
+    input: CallInput,
+    run: RunCallContext,
     surface: PolicyCall["surface"],
   ): Promise<Dispatched> {
-    const call: Call = {
+    const call: CallInFlight = {
       started: performance.now(),
-      record: newRecord(name, request, surface),
-      request,
+      record: newRecord(name, input, run, surface),
+      stdin: input.stdin,
+      run,
       span: undefined,
     };
     const entry = this.entries.get(name);
@@ -192,8 +170,8 @@ export class Registry {
     if (json === undefined) return this.finish(call, refused(notJson(name)));
     const invalid = this.checkParams(entry, params, json, call);
     if (invalid) return this.finish(call, invalid);
-    if (request.plan && !entry.tool.spec.risk.readOnly)
-      return this.finish(call, planned(name, params, request, call.record));
+    if (run.plan && !entry.tool.spec.risk.readOnly)
+      return this.finish(call, planned(name, params, run.plan, call.record));
     const admitted = admit(name, entry);
     if (typeof admitted !== "string") return this.finish(call, admitted);
     if (this.policy) {
@@ -201,7 +179,7 @@ export class Registry {
       if (denied) return this.finish(call, denied);
     }
     entry.limiter?.take();
-    const result = await runAttempts(entry.tool, params, request, call.record, entry.attempts);
+    const result = await runAttempts(entry.tool, params, call, entry.attempts);
     entry.breaker?.settle(result.verdict, admitted === "trial");
     scanUntrusted(entry.tool, call.record, result.outcome);
     return this.finish(call, result);
@@ -228,20 +206,14 @@ export class Registry {
     entry: Entry,
     params: Record<string, unknown>,
     json: string,
-    call: Call,
+    call: CallInFlight,
   ): Result | undefined {
-    const { record, request } = call;
+    const { record, stdin, run } = call;
     const name = record.name;
     const paramBytes = Buffer.byteLength(json);
-    record.bytesIn = paramBytes + (request.stdin === undefined ? 0 : Buffer.byteLength(request.stdin));
-    if (this.telemetry && (request.span !== undefined || record.surface === "host")) {
-      call.span = this.telemetry.startCall(
-        name,
-        request.callId,
-        entry.tool.spec.description,
-        json,
-        request.span,
-      );
+    record.bytesIn = paramBytes + (stdin === undefined ? 0 : Buffer.byteLength(stdin));
+    if (this.telemetry && (run.span !== undefined || record.surface === "host")) {
+      call.span = this.telemetry.startCall(name, record.callId, entry.tool.spec.description, json, run.span);
     }
     if (paramBytes > MAX_PARAMS_BYTES) {
       const message = `${name}: params too large: ${paramBytes} bytes of JSON (at most ${MAX_PARAMS_BYTES})\n`;
@@ -272,12 +244,12 @@ export class Registry {
     policy: Policy,
     entry: Entry,
     params: Record<string, unknown>,
-    call: Call,
+    call: CallInFlight,
     admitted: Admitted,
   ): Promise<Result | undefined> {
-    const { record, request } = call;
+    const { record } = call;
     const { limiter, breaker } = entry;
-    const denied = await ask(policy, entry.tool, record.name, params, request, record.surface);
+    const denied = await ask(policy, entry.tool, record.name, params, call.run, record);
     // A run that ends while the policy decides is a timeout or a cancel, not a decision.
     if (!denied) record.decision = "allow";
     else if (denied.code === "denied") record.decision = "deny";
@@ -292,13 +264,13 @@ export class Registry {
   }
 
   /** A late result's record: the tool's late count (if it is still registered), then the onCall hooks. */
-  private readonly lateResult = (late: CallRecord, request: CallRequestContext): void => {
+  private readonly lateResult = (late: CallRecord, run: RunCallContext): void => {
     if (this.entries.has(late.name)) this.stats.late(late.name);
-    emit(late, this.onCall, request.onCall);
+    emit(late, this.onCall, run.onCall);
   };
 
   /** The record stage: completes the call's record and hands it to the trace, stats, span and hooks. */
-  private finish(call: Call, result: Result): Dispatched {
+  private finish(call: CallInFlight, result: Result): Dispatched {
     const { record, span } = call;
     const outcome =
       record.decision === "allow" ? { ...result.outcome, decision: "allow" as const } : result.outcome;
@@ -315,7 +287,7 @@ export class Registry {
         message: outcome.stderr.split("\n")[0],
       });
     }
-    this.publish(record, call.request);
+    this.publish(record, call.run);
     return { outcome, value: result.value, issues: result.issues, record };
   }
 
@@ -323,17 +295,14 @@ export class Registry {
    * Records the calls a script made that the shell refused for invalid flags or params, which never reached this
    * thread: `invalid_params` records of surface "shell", in stats and to the onCall hooks, when their run ended.
    */
-  rejected(
-    calls: readonly RejectedCall[],
-    request: Pick<CallRequestContext, "tenant" | "onCall" | "records">,
-  ): void {
+  rejected(calls: readonly RejectedCall[], run: Pick<RunCallContext, "tenant" | "onCall" | "records">): void {
     for (const { callId, name, durationMs, bytesIn } of calls) {
       this.publish(
         {
           callId,
           name,
           surface: "shell",
-          tenant: request.tenant,
+          tenant: run.tenant,
           outcome: "invalid_params",
           exitCode: 2,
           durationMs,
@@ -341,20 +310,20 @@ export class Registry {
           bytesOut: 0,
           attempts: 0,
         },
-        request,
+        run,
       );
     }
   }
 
   /** A call's final record: to stats, the run's records and the onCall hooks. */
-  private publish(record: CallRecord, request: Pick<CallRequestContext, "onCall" | "records">): void {
+  private publish(record: CallRecord, run: Pick<RunCallContext, "onCall" | "records">): void {
     // Stats describe calls that reached a registered tool: not unknown names, nor plan mode's calls that never
     // ran, nor calls of a tool removed meanwhile (its figures were dropped and would otherwise come back).
     if (record.outcome !== "not_found" && !record.planned && this.entries.has(record.name)) {
       this.stats.add(record.name, record.outcome, record.durationMs);
     }
-    request.records?.set(record.callId, record);
-    if (this.onCall || request.onCall) emit(Object.freeze(record), this.onCall, request.onCall);
+    run.records?.set(record.callId, record);
+    if (this.onCall || run.onCall) emit(Object.freeze(record), this.onCall, run.onCall);
   }
 }
 

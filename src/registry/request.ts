@@ -8,25 +8,43 @@ import type { SpanLike } from "./telemetry.js";
 /** Receives one record per call, from every surface; what it throws or rejects with is ignored. */
 export type OnCall = (record: CallRecord) => unknown;
 
-/** What a host-side call needs besides the tool and its params. */
-export interface CallRequestContext {
-  callId: string;
-  stdin: string | undefined;
+/**
+ * What every call of one run shares, built once per run (and once per `api.call()`, a run of one call) and
+ * passed to each of its calls by reference.
+ */
+export interface RunCallContext {
   /** The run's signal: aborted on cancel or deadline. */
-  signal: AbortSignal;
+  readonly signal: AbortSignal;
   /** Epoch ms at which the run ends. */
-  runDeadline: number;
-  context: unknown;
-  tenant: string | undefined;
-  sanitizeErrors: boolean;
+  readonly runDeadline: number;
+  readonly context: unknown;
+  readonly tenant: string | undefined;
+  readonly sanitizeErrors: boolean;
   /** Plan mode: calls of tools that are not read-only are recorded here instead of run. */
-  plan?: PlanRecorder;
+  readonly plan?: PlanRecorder;
   /** The run's span, when telemetry records it: each call's span is its child. */
-  span?: SpanLike;
+  readonly span?: SpanLike;
   /** The run's own hook, called after the ScriptedTool's. */
-  onCall?: OnCall;
+  readonly onCall?: OnCall;
   /** Where the run collects its calls' records by call id (to complete its trace). */
-  records?: Map<string, CallRecord>;
+  readonly records?: Map<string, CallRecord>;
+}
+
+/** What one call brings besides its tool's name and its params: its own id and its stdin. */
+export interface CallInput {
+  readonly callId: string;
+  readonly stdin: string | undefined;
+}
+
+/** One call on its way through the registry's stages: its record so far, its stdin, its run, and its span. */
+export interface CallInFlight {
+  /** The call's record, completed by the record stage; it holds the call's id, name and surface. */
+  readonly record: CallRecord;
+  readonly started: number;
+  readonly stdin: string | undefined;
+  readonly run: RunCallContext;
+  /** The call's span, once the params stage started it. */
+  span: SpanLike | undefined;
 }
 
 /** One dispatched call: the outcome as the shell sees it, the callback's value, and the call's record. */

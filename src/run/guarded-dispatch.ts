@@ -4,10 +4,11 @@
  */
 import type { PolicyCall } from "../registry/policy.js";
 import {
-  type CallRequestContext,
+  type CallInput,
   type Dispatched,
   internalError,
   type Registry,
+  type RunCallContext,
 } from "../registry/registry.js";
 
 /**
@@ -18,14 +19,15 @@ export async function guardedDispatch(
   registry: Registry,
   name: string,
   params: Record<string, unknown>,
-  request: CallRequestContext,
+  call: CallInput,
+  run: RunCallContext,
   surface: PolicyCall["surface"],
 ): Promise<Dispatched> {
   try {
-    return await registry.dispatch(name, params, request, surface);
+    return await registry.dispatch(name, params, call, run, surface);
   } catch {
-    const failure = internalError(name, request, surface);
-    request.records?.set(request.callId, failure.record);
+    const failure = internalError(name, call, run, surface);
+    run.records?.set(call.callId, failure.record);
     return failure;
   }
 }

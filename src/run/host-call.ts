@@ -1,7 +1,7 @@
 import type { Issue } from "../issues/issue.js";
 import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from "../limits.js";
 import type { Registry } from "../registry/registry.js";
-import type { CallRequestContext, Dispatched } from "../registry/request.js";
+import type { Dispatched, RunCallContext } from "../registry/request.js";
 import type { CallErrorCode } from "../tool/call.js";
 import { guardedDispatch } from "./guarded-dispatch.js";
 
@@ -77,9 +77,8 @@ export async function callFromHost(
   if (caller?.aborted) onCallerAbort();
   else caller?.addEventListener("abort", onCallerAbort, { once: true });
   const timer = setTimeout(() => controller.abort(new DOMException("timed out", "TimeoutError")), timeoutMs);
-  const request: CallRequestContext = {
-    callId,
-    stdin: undefined,
+  // A host call is a run of one call: its context is built once, as a run's is.
+  const run: RunCallContext = {
     signal: controller.signal,
     runDeadline: Date.now() + timeoutMs,
     context: options?.context,
@@ -88,7 +87,14 @@ export async function callFromHost(
   };
   let dispatched: Dispatched;
   try {
-    dispatched = await guardedDispatch(registry, name, params as Record<string, unknown>, request, "host");
+    dispatched = await guardedDispatch(
+      registry,
+      name,
+      params as Record<string, unknown>,
+      { callId, stdin: undefined },
+      run,
+      "host",
+    );
   } finally {
     clearTimeout(timer);
     caller?.removeEventListener("abort", onCallerAbort);

@@ -3,7 +3,7 @@
  * the one guarded layer; and each call's trace entry, made here from the request and the registry's record as the
  * call ends (ADR 0034). The shell gets `{stdout, stderr, exitCode}` and reports only what the host never sees.
  */
-import type { CallRequestContext, Dispatched } from "../registry/request.js";
+import type { Dispatched, RunCallContext } from "../registry/request.js";
 import type { CallRequest } from "../tool/call.js";
 import { elapsedMs, mergeTrace, type TraceEntry, TraceRecorder, truncatedEntries } from "../trace/trace.js";
 import type { CallAnswer, RunResult } from "../worker/protocol.js";
@@ -11,9 +11,6 @@ import { guardedDispatch } from "./guarded-dispatch.js";
 import type { ExecuteResult } from "./result.js";
 import type { RunSetup } from "./run.js";
 import type { RunClock } from "./run-clock.js";
-
-/** What every call of a run shares: the request context without the call's own id and stdin. */
-type RunCallContext = Omit<CallRequestContext, "callId" | "stdin">;
 
 /** A run's result on the caller's side: the trace is whole, and the calls the shell refused are listed. */
 export type HostRunResult = ExecuteResult & Pick<RunResult, "rejected">;
@@ -48,7 +45,7 @@ export class RunCalls {
   readonly trace: TraceRecorder;
   /** The same entries by call id, for the merge. */
   private readonly answered = new Map<string, TraceEntry>();
-  private shared: RunCallContext | undefined;
+  private run: RunCallContext | undefined;
 
   constructor(
     private readonly setup: RunSetup,
@@ -63,7 +60,7 @@ export class RunCalls {
    */
   private context(): RunCallContext {
     const { setup, clock } = this;
-    this.shared ??= {
+    this.run ??= {
       signal: clock.controller.signal,
       runDeadline: clock.deadline,
       context: setup.context,
@@ -74,14 +71,21 @@ export class RunCalls {
       onCall: setup.onCall,
       records: setup.records,
     };
-    return this.shared;
+    return this.run;
   }
 
   /** One call of the script: never rejects (guardedDispatch); its entry is recorded before the shell is answered. */
   async call(call: CallRequest): Promise<CallAnswer> {
     const started = performance.now();
-    const request: CallRequestContext = { ...this.context(), callId: call.callId, stdin: call.stdin };
-    const dispatched = await guardedDispatch(this.setup.registry, call.name, call.params, request, "shell");
+    // The shell's request is the call's own input (its id and stdin); the run's context is shared by reference.
+    const dispatched = await guardedDispatch(
+      this.setup.registry,
+      call.name,
+      call.params,
+      call,
+      this.context(),
+      "shell",
+    );
     const kept = this.trace.record(callEntry(call, dispatched, elapsedMs(started)));
     if (kept) this.answered.set(call.callId, kept);
     const { stdout, stderr, exitCode } = dispatched.outcome;
