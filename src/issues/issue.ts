@@ -338,4 +338,3 @@ export function mergeIssues(parseIssues: readonly Issue[], validationIssues: rea
 }
 
 // Transitional, until src/registry/registry.ts imports it from src/issues/wording.js: the wording is not here.
-export { formatIssues } from "./wording.js";

@@ -1,7 +1,8 @@
 import { Buffer } from "node:buffer";
 import { ToolshellError } from "../errors.js";
-import { formatIssues, type Issue } from "../issues/issue.js";
+import type { Issue } from "../issues/issue.js";
 import { closest } from "../issues/suggest.js";
+import { formatIssues } from "../issues/wording.js";
 import { MAX_JSON_DEPTH, MAX_PARAMS_BYTES } from "../limits.js";
 import { jsonTextDeeperThan } from "../schema/json-depth.js";
 import { compileValidator, type Validator } from "../schema/validate.js";
