@@ -336,5 +336,3 @@ export function mergeIssues(parseIssues: readonly Issue[], validationIssues: rea
   const isCovered = (path: IssuePath): boolean => covered.some((prefix) => isWithinPath(path, prefix));
   return [...parseIssues, ...validationIssues.filter((issue) => !isCovered(issue.path))];
 }
-
-// Transitional, until src/registry/registry.ts imports it from src/issues/wording.js: the wording is not here.
