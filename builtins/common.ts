@@ -1,5 +1,5 @@
 import { bytesOutput, type ExecResult, unsafeBytesFromLatin1 } from "#just-bash";
-import type { RunContext } from "../src/shell/run-context.js";
+import type { ShellRun } from "../src/shell/shell-run.js";
 import { elapsedMs, type TraceEntry } from "../src/trace/trace.js";
 
 /** A command's result with text stdout. */
@@ -20,7 +20,7 @@ export function bytesResult(stdout: string, stderr: string, exitCode: number): E
 
 /** Runs a built-in command's body and records it in the run's trace, with its outcome (the host never sees it). */
 export function timed(
-  run: RunContext,
+  run: ShellRun,
   name: string,
   kind: TraceEntry["kind"],
   argv: string[],

@@ -1,6 +1,6 @@
 import type { Command, ExecResult } from "#just-bash";
 import { type CatalogGrouping, groupCounts, matchingTools } from "../src/shell/catalog-query.js";
-import type { RunContext } from "../src/shell/run-context.js";
+import type { ShellRun } from "../src/shell/shell-run.js";
 import { fenceUntrustedText, UNTRUSTED_TEXT_NOTE } from "../src/text/untrusted.js";
 import type { ToolSpec } from "../src/tool/tool.js";
 import { commandResult, timed } from "./common.js";
@@ -102,7 +102,7 @@ function matching(specs: ToolSpec[], query: Query): ToolSpec[] {
   return matchingTools(specs, { text: query.value });
 }
 
-function discover(run: RunContext, argv: string[]): ExecResult {
+function discover(run: ShellRun, argv: string[]): ExecResult {
   const query = parseQuery(argv);
   if (!query) return commandResult("", USAGE, 2);
   const specs = [...run.catalog.tools.values()];
@@ -133,7 +133,7 @@ function discover(run: RunContext, argv: string[]): ExecResult {
 }
 
 /** `discover`: find tools by category, tag, namespace or text. */
-export function discoverCommand(run: RunContext): Command {
+export function discoverCommand(run: ShellRun): Command {
   return {
     name: "discover",
     trusted: true,

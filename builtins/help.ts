@@ -4,7 +4,7 @@ import { listAtMost, MAX_LISTED_VALUES } from "../src/issues/wording.js";
 import { describeFlags, usageLine } from "../src/schema/describe.js";
 import { outputShape } from "../src/schema/shape.js";
 import { HELP_COMMAND } from "../src/shell/guard.js";
-import type { RunContext } from "../src/shell/run-context.js";
+import type { ShellRun } from "../src/shell/shell-run.js";
 import {
   escapeHiddenInJson,
   shownDescription as shownText,
@@ -67,7 +67,7 @@ export function toolList(specs: Iterable<ToolSpec>): string {
     .join("\n");
 }
 
-function helpOverview(run: RunContext): string {
+function helpOverview(run: ShellRun): string {
   const tools = [...run.catalog.tools.values()];
   return [
     `Tools (${tools.length}):`,
@@ -80,7 +80,7 @@ function helpOverview(run: RunContext): string {
 }
 
 function helpFor(
-  run: RunContext,
+  run: ShellRun,
   name: string,
   json: boolean,
 ): { stdout: string; stderr: string; exitCode: number } {
@@ -108,7 +108,7 @@ function helpFor(
 }
 
 /** `help`, `help --list`, `help <tool>`, `help <tool> --json`. */
-export function helpCommand(run: RunContext): Command {
+export function helpCommand(run: ShellRun): Command {
   return {
     name: HELP_COMMAND,
     trusted: true,

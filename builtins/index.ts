@@ -5,8 +5,8 @@
  */
 import type { Command } from "#just-bash";
 import { MAX_PIPE_BYTES } from "../src/limits.js";
-import type { RunContext } from "../src/shell/run-context.js";
-import type { RunRequest } from "../src/worker/protocol.js";
+import type { ShellRun } from "../src/shell/shell-run.js";
+import type { ScriptRequest } from "../src/worker/protocol.js";
 import { createBcCommand } from "./bc.js";
 import { discoverCommand } from "./discover.js";
 import { helpCommand } from "./help.js";
@@ -20,7 +20,7 @@ export { lastJobId, unreportedJobs } from "./jobs.js";
 export { callTool, toolCommand } from "./tool-command.js";
 
 /** The shell's own commands for one run; `signal` aborts when the run is stopped (jq and bc listen to it). */
-export function builtinCommands(request: RunRequest, run: RunContext, signal: AbortSignal): Command[] {
+export function builtinCommands(request: ScriptRequest, run: ShellRun, signal: AbortSignal): Command[] {
   const jq = createJqCommand({
     deadline: request.deadline,
     signal,

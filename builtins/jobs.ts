@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import type { Command, ExecResult } from "#just-bash";
 import { MAX_JOBS } from "../src/limits.js";
 import { BACKGROUND_COMMAND, WAIT_COMMAND } from "../src/shell/guard.js";
-import type { Job, RunContext } from "../src/shell/run-context.js";
+import type { Job, ShellRun } from "../src/shell/shell-run.js";
 import { shellQuote } from "../src/text/shell-quote.js";
 import { commandResult } from "./common.js";
 
@@ -37,7 +37,7 @@ function self(): string {
 }
 
 /** `$!` of the shell `shell`: its last job, else what it inherited, else nothing. */
-function lastJob(run: RunContext, shell: string): string {
+function lastJob(run: ShellRun, shell: string): string {
   for (let index = run.jobs.length - 1; index >= 0; index--) {
     const job = run.jobs[index] as Job;
     if (job.parent === shell) return String(job.id);
@@ -51,12 +51,12 @@ function lastJob(run: RunContext, shell: string): string {
  * reads it. Nothing runs, so `$?` stays as it was (`false; echo $! $?` prints 1) and `x=$!` has status 0. The id
  * lives in the run's jobs, not in a shell variable that `set` or `declare -p` would list (TM-LEAK-001).
  */
-export function lastJobId(run: RunContext): () => string {
+export function lastJobId(run: ShellRun): () => string {
   return () => lastJob(run, self());
 }
 
 /** `cmd &` (rewritten by the script guard): starts the job and returns at once, like bash. */
-export function backgroundCommand(run: RunContext): Command {
+export function backgroundCommand(run: ShellRun): Command {
   return {
     name: BACKGROUND_COMMAND,
     trusted: true,
@@ -109,7 +109,7 @@ async function report(jobs: Job[]): Promise<ExecResult> {
 }
 
 /** `wait`, `wait ID...`, `wait -n`. */
-export function waitCommand(run: RunContext): Command {
+export function waitCommand(run: ShellRun): Command {
   return {
     name: WAIT_COMMAND,
     trusted: true,
@@ -135,7 +135,7 @@ export function waitCommand(run: RunContext): Command {
 }
 
 /** What jobs nobody waited for printed, added after the script's own output when the run ends. */
-export async function unreportedJobs(run: RunContext): Promise<{ stdout: string; stderr: string }> {
+export async function unreportedJobs(run: ShellRun): Promise<{ stdout: string; stderr: string }> {
   const { stdout, stderr } = await report(run.jobs.filter((job) => !job.reported));
   return { stdout, stderr };
 }

@@ -1,5 +1,5 @@
 import type { Command, ExecResult } from "#just-bash";
-import type { RunContext } from "../src/shell/run-context.js";
+import type { ShellRun } from "../src/shell/shell-run.js";
 import { commandResult } from "./common.js";
 
 const USAGE = "usage: out <call id | last> [--head N | --tail N | --range A:B] | out --list";
@@ -34,11 +34,11 @@ function slice(text: string, option: string | undefined, value: string | undefin
   return count === 0 ? "" : chosen.map((line) => `${line}\n`).join("");
 }
 
-function listing(run: RunContext): string {
+function listing(run: ShellRun): string {
   return [...run.outputs].map(([id, text]) => `${id}\t${Buffer.byteLength(text)} bytes\n`).join("");
 }
 
-function out(run: RunContext, argv: string[]): ExecResult {
+function out(run: ShellRun, argv: string[]): ExecResult {
   if (argv.length === 1 && argv[0] === "--list") return commandResult(listing(run), "", 0);
   const [target, option, value, ...rest] = argv;
   if (target === undefined || target.startsWith("-") || rest.length > 0)
@@ -60,7 +60,7 @@ function out(run: RunContext, argv: string[]): ExecResult {
  * `out`: reads the full stdout of a tool call made earlier in this run, by call id (or `last`), whole or a part,
  * so a script can page through a large result instead of calling the tool again.
  */
-export function outCommand(run: RunContext): Command {
+export function outCommand(run: ShellRun): Command {
   return {
     name: "out",
     trusted: true,

@@ -1,7 +1,7 @@
 import type { ByteString, Command, ExecResult } from "#just-bash";
 import { checkJsonParams } from "../src/flags/checks.js";
 import { formatIssues } from "../src/issues/wording.js";
-import type { RunContext } from "../src/shell/run-context.js";
+import type { ShellRun } from "../src/shell/shell-run.js";
 import { cutMiddle } from "../src/text/cut.js";
 import type { ToolSpec } from "../src/tool/tool.js";
 import { elapsedMs, type TraceEntry } from "../src/trace/trace.js";
@@ -44,7 +44,7 @@ function withinBudget(spec: ToolSpec, callId: string, stdout: string): string {
 type ShellOutcome = Extract<TraceEntry["outcome"], "ok" | "invalid_params" | "limit_reached">;
 
 /** The command a tool becomes: argv → flags → params → validation → one call to the host. */
-export function toolCommand(spec: ToolSpec, run: RunContext): Command {
+export function toolCommand(spec: ToolSpec, run: ShellRun): Command {
   return {
     name: spec.name,
     trusted: true,
@@ -58,7 +58,7 @@ export function toolCommand(spec: ToolSpec, run: RunContext): Command {
  */
 export async function callTool(
   spec: ToolSpec,
-  run: RunContext,
+  run: ShellRun,
   argv: string[],
   stdinBytes: ByteString,
 ): Promise<ExecResult> {
@@ -116,7 +116,7 @@ export async function callTool(
   }
   run.toolCalls++;
   const callId = run.newCallId();
-  const answer = await run.invoke({ name, argv, params: parsed.params, stdin, callId });
+  const answer = await run.callHost({ name, argv, params: parsed.params, stdin, callId });
   run.keep(callId, answer.stdout);
   // The host made this call's entry from the request and its record; the shell keeps only its place.
   run.trace.answered(callId);

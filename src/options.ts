@@ -3,7 +3,7 @@
  * construction (or at the call), with the option's name, before anything runs.
  */
 import { ToolshellError } from "./errors.js";
-import { DEFAULT_SCRATCH_BYTES, MIN_WORKER_MEMORY_MB } from "./limits.js";
+import { DEFAULT_SCRATCH_BYTES } from "./limits.js";
 import type { Policy } from "./registry/policy.js";
 import type { OnCall } from "./registry/registry.js";
 import type { TelemetryOptions } from "./registry/telemetry.js";

@@ -27,15 +27,15 @@ import type { ToolStats } from "./registry/stats.js";
 import { createTelemetry, type Telemetry } from "./registry/telemetry.js";
 import { type CallOptions, type CallResult, callFromHost } from "./run/host-call.js";
 import { type ExecuteResult, failedRun } from "./run/result.js";
-import { type RunSetup, runInline, runIsolated } from "./run/run.js";
+import { type RunSetup, runInline, runInWorker } from "./run/supervise.js";
 import { renderSystemPrompt } from "./shell/prompt.js";
-import { shownBytes } from "./text/format.js";
+import { shownBytes } from "./text/sizes.js";
 import { untrustedNonce, wrapUntrusted } from "./text/untrusted.js";
 import { breakerSettings } from "./tool/resilience.js";
 import { type NamelessTool, normalizeTool, type ToolDefinition, type ToolSpec } from "./tool/tool.js";
 import type { CallRecord } from "./trace/trace.js";
 import { type CatalogSnapshot, sharedPool } from "./worker/pool.js";
-import type { RunLimits, RunOrder } from "./worker/protocol.js";
+import type { RunLimits, ScriptOrder } from "./worker/protocol.js";
 
 export type {
   ExecuteOptions,
@@ -170,7 +170,7 @@ export class ScriptedTool {
     );
     const scratch =
       options.scratch === undefined ? this.scratch : scratchSetting(options.scratch, "options.scratch");
-    const request: RunOrder = {
+    const request: ScriptOrder = {
       script,
       env: { ...this.env, ...checkedEnv(options.env) },
       limits: this.limits,
@@ -198,7 +198,7 @@ export class ScriptedTool {
         ? undefined
         : sharedPool(this.options.workers, this.options.workerMemoryMb ?? DEFAULT_WORKER_MEMORY_MB);
     // The trace comes back whole: the host made the entries of the calls it answered (ADR 0034).
-    const { rejected, ...ran } = await (pool ? runIsolated(setup, pool) : runInline(setup));
+    const { rejected, ...ran } = await (pool ? runInWorker(setup, pool) : runInline(setup));
     if (rejected) this.registry.rejected(rejected, setup);
     const planned = setup.plan ? { ...ran, plannedCalls: setup.plan.calls } : ran;
     const result = markUntrusted(planned, records);

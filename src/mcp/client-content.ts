@@ -1,7 +1,7 @@
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { ToolError } from "../errors.js";
 import { MAX_QUOTED_UPSTREAM_MESSAGE } from "../limits.js";
-import { trimNewlinesEnd } from "../text/format.js";
+import { trimNewlinesEnd } from "../text/cut.js";
 
 /** One content block of a tool result, as loosely as the wire allows (unknown types must not be lost). */
 interface ContentBlock {

@@ -4,8 +4,7 @@
  */
 import { ToolError } from "../errors.js";
 import { MAX_TOOL_OUTPUT_BYTES } from "../limits.js";
-import { cutMiddle } from "../text/cut.js";
-import { trimNewlinesEnd } from "../text/format.js";
+import { cutMiddle, trimNewlinesEnd } from "../text/cut.js";
 import type { CallErrorCode, CallOutcome } from "../tool/call.js";
 import { issueList, type OutputCheck, type OutputIssues, strictOutputMessage } from "./output-check.js";
 

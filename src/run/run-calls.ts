@@ -6,14 +6,14 @@
 import type { Dispatched, RunCallContext } from "../registry/request.js";
 import type { CallRequest } from "../tool/call.js";
 import { elapsedMs, mergeTrace, type TraceEntry, TraceRecorder, truncatedEntries } from "../trace/trace.js";
-import type { CallAnswer, RunResult } from "../worker/protocol.js";
+import type { CallAnswer, ScriptResult } from "../worker/protocol.js";
 import { guardedDispatch } from "./guarded-dispatch.js";
 import type { ExecuteResult } from "./result.js";
-import type { RunSetup } from "./run.js";
 import type { RunClock } from "./run-clock.js";
+import type { RunSetup } from "./supervise.js";
 
 /** A run's result on the caller's side: the trace is whole, and the calls the shell refused are listed. */
-export type HostRunResult = ExecuteResult & Pick<RunResult, "rejected">;
+export type HostRunResult = ExecuteResult & Pick<ScriptResult, "rejected">;
 
 /** A call's trace entry: the script's words (the request) and the facts the registry recorded of it. */
 function callEntry(call: CallRequest, dispatched: Dispatched, durationMs: number): TraceEntry {
@@ -75,7 +75,7 @@ export class RunCalls {
   }
 
   /** One call of the script: never rejects (guardedDispatch); its entry is recorded before the shell is answered. */
-  async call(call: CallRequest): Promise<CallAnswer> {
+  async answer(call: CallRequest): Promise<CallAnswer> {
     const started = performance.now();
     // The shell's request is the call's own input (its id and stdin); the run's context is shared by reference.
     const dispatched = await guardedDispatch(
@@ -93,7 +93,7 @@ export class RunCalls {
   }
 
   /** The shell's result with its trace whole: the shell's steps, each call id replaced by the host's entry. */
-  merged(result: RunResult): HostRunResult {
+  merged(result: ScriptResult): HostRunResult {
     const { trace: steps, traceDropped, ...rest } = result;
     const { entries, missing } = mergeTrace(steps, this.answered, this.setup.tenant);
     return withTruncated({ ...rest, trace: entries, traceDropped: traceDropped + missing });

@@ -1,7 +1,7 @@
 import { setMaxListeners } from "node:events";
 import { COLD_START_GRACE_MS } from "../limits.js";
 import { type StopReason, signalReason } from "../stop-reason.js";
-import type { RunSetup } from "./run.js";
+import type { RunSetup } from "./supervise.js";
 
 /**
  * A run's one clock: the only source of its deadline (the shell gets it as the run is handed over, each call

@@ -33,11 +33,11 @@ import { RefusingFileSystem } from "../shell/filesystem.js";
 import { hideInternalNames, scratchGuard, scriptGuard } from "../shell/guard.js";
 import { explainInterpreterStdout, explainInterpreterWording } from "../shell/interpreter-messages.js";
 import { explainLimits } from "../shell/limit-messages.js";
-import { RunContext, type ToolInvoker } from "../shell/run-context.js";
 import { explainScratch, ScratchFileSystem } from "../shell/scratch.js";
+import { type HostCaller, ShellRun } from "../shell/shell-run.js";
 import { loneToolCall } from "../shell/simple-command.js";
 import { cutMiddle } from "../text/cut.js";
-import type { RunRequest, RunResult } from "../worker/protocol.js";
+import type { ScriptRequest, ScriptResult } from "../worker/protocol.js";
 import { OutputSink, readStream, streamBuffer } from "../worker/shared-memory.js";
 import { hookScriptOutput, statementBoundaries, streamTo } from "./output-stream.js";
 import { Stopper, type StopSources } from "./stop.js";
@@ -120,7 +120,7 @@ function registersDirectly(): boolean {
 }
 
 /** The shell's own commands for a run, the refusing ones included: every one but its tools. */
-function ownCommands(request: RunRequest, run: RunContext, stopper: Stopper): Command[] {
+function ownCommands(request: ScriptRequest, run: ShellRun, stopper: Stopper): Command[] {
   const refusing = request.scratch ? SCRATCH_REFUSING_COMMANDS : REFUSING_COMMANDS;
   return [...refusing, ...builtinCommands(request, run, stopper.commandSignal)];
 }
@@ -139,14 +139,14 @@ let ownNames: ReadonlySet<string> | undefined;
  * The names of the shell's commands other than the tools (a tool of the same name is not a lone call): the same
  * on every run, so taken once per thread from the commands the first run would register.
  */
-function ownCommandNames(request: RunRequest, run: RunContext, stopper: Stopper): ReadonlySet<string> {
+function ownCommandNames(request: ScriptRequest, run: ShellRun, stopper: Stopper): ReadonlySet<string> {
   ownNames ??= commandNames(ownCommands(request, run, stopper));
   return ownNames;
 }
 
 function buildShell(
-  request: RunRequest,
-  run: RunContext,
+  request: ScriptRequest,
+  run: ShellRun,
   filesystem: RefusingFileSystem,
   stopper: Stopper,
 ): { bash: Bash; names: ReadonlySet<string> } {
@@ -231,15 +231,15 @@ export function canStream(): Promise<boolean> {
  * (`isolation: "inline"`); either way nothing survives into the next run.
  */
 export async function runScript(
-  request: RunRequest,
+  request: ScriptRequest,
   catalog: ShellCatalog,
-  invoke: ToolInvoker,
+  callHost: HostCaller,
   stop: Omit<StopSources, "deadline">,
   runId: number,
   /** In a worker: where top-level output is copied as it is printed, for the host to keep on a hard kill. */
   output?: SharedArrayBuffer,
-): Promise<RunResult> {
-  const run = new RunContext(catalog, invoke, request.limits, runId);
+): Promise<ScriptResult> {
+  const run = new ShellRun(catalog, callHost, request.limits, runId);
   // TM-FS-002: a scratch space is made for this run alone and dropped with it.
   const filesystem = request.scratch
     ? new ScratchFileSystem(request.scratch.maxBytes)
@@ -283,13 +283,13 @@ function explainFull(stderr: string, filesystem: RefusingFileSystem): string {
 
 /** The run's result from what the shell printed: a stop's reason, refusals explained, budgets applied. */
 function ended(
-  request: RunRequest,
-  run: RunContext,
+  request: ScriptRequest,
+  run: ShellRun,
   filesystem: RefusingFileSystem,
   stopper: Stopper,
   executed: { stdout: string; stderr: string; exitCode: number },
   known: string[],
-): RunResult {
+): ScriptResult {
   const ended = stopper.finish(executed.stderr, executed.exitCode, request.timeoutMs);
   const stdout = truncate(shown("stdout", executed.stdout), request.limits.maxOutputBytes, "stdout");
   const stderr = truncate(

@@ -5,7 +5,7 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { ShellCatalog } from "../shell/catalog.js";
-import type { ToolInvoker } from "../shell/run-context.js";
+import type { HostCaller } from "../shell/shell-run.js";
 import type { ToolSpec } from "../tool/tool.js";
 import { HeapGuard, outOfMemoryMessage } from "../worker/heap-guard.js";
 import type { CallAnswer, ToHost, ToWorker } from "../worker/protocol.js";
@@ -128,7 +128,7 @@ function answeredLate(tool: string, ms: number): void {
   else paceOf(tool).miss();
 }
 
-function invoker(runId: number): ToolInvoker {
+function invoker(runId: number): HostCaller {
   return (call) => {
     // Spin only for a lone call in flight: others' answers (background jobs) come as messages, which a spinning
     // thread would hold back.

@@ -1,8 +1,8 @@
 import { listAtMost } from "../issues/wording.js";
 import { describeFlags, type FlagDescription, usageLine } from "../schema/describe.js";
 import { outputShape } from "../schema/shape.js";
-import { shownBytes } from "../text/format.js";
 import { shellWord } from "../text/shell-quote.js";
+import { shownBytes } from "../text/sizes.js";
 import { shownDescription, UNTRUSTED_TEXT_NOTE } from "../text/untrusted.js";
 import type { ToolSpec } from "../tool/tool.js";
 

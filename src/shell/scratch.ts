@@ -9,7 +9,7 @@ import {
   type RmOptions,
 } from "#just-bash";
 import { MAX_SCRATCH_ENTRIES } from "../limits.js";
-import { shownBytes } from "../text/format.js";
+import { shownBytes } from "../text/sizes.js";
 import { RefusingFileSystem } from "./filesystem.js";
 
 /** The one directory a run with scratch may use. */

@@ -1,6 +1,7 @@
 /**
- * Output budgets: text over a byte budget keeps its head and its tail, with one line in between saying how many
- * bytes were cut and how to get them. Cuts fall on UTF-8 character boundaries.
+ * Cutting text: over a byte budget, text keeps its head and its tail, with one line in between saying how many
+ * bytes were cut and how to get them (cuts fall on UTF-8 character boundaries); and text without its trailing
+ * newlines.
  */
 
 /** The head and tail of `text` within `limit` bytes, or undefined when it fits. */
@@ -32,4 +33,14 @@ export function cutMiddle(
   if (!parts) return { text, cut: 0 };
   const head = parts.head.endsWith("\n") || parts.head === "" ? parts.head : `${parts.head}\n`;
   return { text: `${head}${marker(parts.cut)}\n${parts.tail}`, cut: parts.cut };
+}
+
+/**
+ * `text` without its trailing newlines, in linear time. (`text.replace(/\n+$/, "")` is quadratic on a long run of
+ * newlines followed by anything else: a regex tries the run again from every newline in it.)
+ */
+export function trimNewlinesEnd(text: string): string {
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === 10) end--;
+  return end === text.length ? text : text.slice(0, end);
 }

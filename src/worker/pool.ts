@@ -1,7 +1,7 @@
 import { availableParallelism } from "node:os";
 import { MAX_FAILED_STARTS, MAX_WAITING_RUNS, MAX_WAITING_RUNS_PER_CALLER } from "../limits.js";
 import type { ToolSpec } from "../tool/tool.js";
-import type { RunOrder, RunRequest } from "./protocol.js";
+import type { ScriptOrder, ScriptRequest } from "./protocol.js";
 import { type QueueFull, RunQueue, type Waiter } from "./run-queue.js";
 import { resetStream, STOP_FLAG } from "./shared-memory.js";
 import { RunHandle, type RunHandlers, ShellWorker } from "./shell-worker.js";
@@ -127,7 +127,7 @@ export class WorkerPool {
    * started (it left the queue, or `onFailed` was told why).
    */
   async start(
-    request: RunOrder,
+    request: ScriptOrder,
     catalog: CatalogSnapshot,
     handlers: RunHandlers,
     ticket: RunTicket,
@@ -175,7 +175,7 @@ export class WorkerPool {
     const tools = worker.catalogId === catalog.id ? undefined : catalog.tools;
     worker.catalogId = catalog.id;
     // The run's one clock gives the deadline now, after any wait for a worker or its start (TM-DOS-004).
-    const timed: RunRequest = { ...request, deadline: ticket.deadline() };
+    const timed: ScriptRequest = { ...request, deadline: ticket.deadline() };
     // Spinning pays only while every spinning thread has a core of its own: this run's worker, the others that
     // are busy, and the host. Past that (one core, or more runs than cores), it would take their CPU time.
     const spin = this.busy.size + 1 <= CORES;

@@ -21,7 +21,7 @@ export interface RunLimits {
 }
 
 /** What execute() asks of a run, before it has a deadline (the run's clock gives it one). */
-export interface RunOrder {
+export interface ScriptOrder {
   script: string;
   env: Record<string, string>;
   limits: RunLimits;
@@ -33,7 +33,7 @@ export interface RunOrder {
 }
 
 /** A run as the shell gets it: the order and its deadline. */
-export interface RunRequest extends RunOrder {
+export interface ScriptRequest extends ScriptOrder {
   /** Epoch ms at which the run must stop: read once from the run's clock as the run is handed to the shell. */
   deadline: number;
 }
@@ -44,7 +44,7 @@ export interface RunRequest extends RunOrder {
  */
 export type CallAnswer = Pick<CallOutcome, "stdout" | "stderr" | "exitCode">;
 
-export interface RunResult {
+export interface ScriptResult {
   stdout: string;
   stderr: string;
   exitCode: number;
@@ -89,7 +89,7 @@ export type ToHost =
   /** `slot`: the worker spins for the answer on its reply channel (spin-channel.ts) armed with this number. */
   | { type: "call"; runId: number; call: CallRequest; slot?: number }
   /** `retire`: the worker's heap passed its cap, or stayed large after the run; the host replaces it (TM-MEM-005). */
-  | { type: "done"; runId: number; result: RunResult; retire?: boolean }
+  | { type: "done"; runId: number; result: ScriptResult; retire?: boolean }
   | { type: "failed"; runId: number; message: string; retire?: boolean };
 
 export type ToWorker =
@@ -97,7 +97,7 @@ export type ToWorker =
   | {
       type: "run";
       runId: number;
-      request: RunRequest;
+      request: ScriptRequest;
       catalogId: number;
       tools?: ToolSpec[];
       spin: boolean;

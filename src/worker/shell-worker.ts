@@ -8,14 +8,14 @@ import type { StopReason } from "../stop-reason.js";
 import type { CallRequest } from "../tool/call.js";
 import { clearHeapFlags, type HeapFlagShare, shareHeapFlags } from "./heap-flags.js";
 import { outOfMemoryMessage } from "./heap-guard.js";
-import type { CallAnswer, RunResult, ToHost, ToWorker } from "./protocol.js";
+import type { CallAnswer, ScriptResult, ToHost, ToWorker } from "./protocol.js";
 import { readStream, STOP_FLAG, streamBuffer } from "./shared-memory.js";
 import { ChannelWatcher, errorText, SpinChannel, spinChannel, Unreadable } from "./spin-channel.js";
 
 /** How a run in a worker reaches the host: tool calls in, the result out. */
 export interface RunHandlers {
   onCall(call: CallRequest): void;
-  onDone(result: RunResult): void;
+  onDone(result: ScriptResult): void;
   onFailed(message: string): void;
 }
 

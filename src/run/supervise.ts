@@ -9,7 +9,7 @@ import type { StopReason } from "../stop-reason.js";
 import type { CallRequest } from "../tool/call.js";
 import type { CallRecord } from "../trace/trace.js";
 import type { Busy, CatalogSnapshot, RunTicket, WorkerPool } from "../worker/pool.js";
-import type { RunOrder, RunRequest } from "../worker/protocol.js";
+import type { ScriptOrder, ScriptRequest } from "../worker/protocol.js";
 import type { RunHandle, RunHandlers } from "../worker/shell-worker.js";
 import { failedRun } from "./result.js";
 import { type HostRunResult, RunCalls, withTruncated } from "./run-calls.js";
@@ -17,7 +17,7 @@ import { RunClock } from "./run-clock.js";
 
 /** Everything one execute() needs, resolved by ScriptedTool. */
 export interface RunSetup {
-  request: RunOrder;
+  request: ScriptOrder;
   registry: Registry;
   catalog: CatalogSnapshot;
   signal: AbortSignal | undefined;
@@ -54,8 +54,8 @@ export async function runInline(setup: RunSetup): Promise<HostRunResult> {
     const catalog = inlineCatalog(setup.catalog);
     const signal = clock.controller.signal;
     clock.start();
-    const request: RunRequest = { ...setup.request, deadline: clock.deadline };
-    const result = await runScript(request, catalog, (call) => calls.call(call), { signal }, 0);
+    const request: ScriptRequest = { ...setup.request, deadline: clock.deadline };
+    const result = await runScript(request, catalog, (call) => calls.answer(call), { signal }, 0);
     return calls.merged(result);
   } catch (error) {
     // TM-FS-003: whatever a script does, execute() resolves: a failure the shell did not turn into a command's
@@ -108,7 +108,7 @@ interface Printed {
 function lostRun(
   message: string,
   reason: StopReason | undefined,
-  request: RunOrder,
+  request: ScriptOrder,
   calls: RunCalls,
   printed: Printed | undefined,
 ): HostRunResult {
@@ -141,7 +141,7 @@ function lostRun(
  * stop (it keeps what it printed); if it has not answered within a short grace, it is terminated and replaced,
  * and the run ends with the trace of the calls this thread saw.
  */
-export function runIsolated(setup: RunSetup, pool: WorkerPool): Promise<HostRunResult> {
+export function runInWorker(setup: RunSetup, pool: WorkerPool): Promise<HostRunResult> {
   const clock = new RunClock(setup);
   if (clock.reason) return Promise.resolve(notStarted(clock.reason, setup.request.timeoutMs));
   const calls = new RunCalls(setup, clock);
@@ -158,7 +158,7 @@ export function runIsolated(setup: RunSetup, pool: WorkerPool): Promise<HostRunR
     };
     // The answer goes back whatever happens: RunCalls.call never rejects (guardedDispatch).
     const onCall = (call: CallRequest) => {
-      void calls.call(call).then((answer) => handle?.answer(call.callId, answer));
+      void calls.answer(call).then((answer) => handle?.answer(call.callId, answer));
     };
     const onFailed = (message: string) =>
       finish(lostRun(message, clock.reason, setup.request, calls, handle?.printed()));

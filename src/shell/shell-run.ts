@@ -5,7 +5,7 @@ import type { CallAnswer, RejectedCall, RunLimits } from "../worker/protocol.js"
 import type { ShellCatalog } from "./catalog.js";
 
 /** Sends one validated call to the host and resolves with what the tool returned. */
-export type ToolInvoker = (call: CallRequest) => Promise<CallAnswer>;
+export type HostCaller = (call: CallRequest) => Promise<CallAnswer>;
 
 /** A background job (`cmd &`): its result once it ends, and whether `wait` has printed it yet. */
 export interface Job {
@@ -20,7 +20,7 @@ export interface Job {
 export type JobStarter = (text: string, variables: Record<string, string>) => Promise<ExecResult>;
 
 /** Everything one run's commands share; created per run, so concurrent runs never see each other. */
-export class RunContext {
+export class ShellRun {
   /** The shell's side of the trace: its own commands' entries, and the ids of the calls the host answered. */
   readonly trace: ShellTrace;
   toolCalls = 0;
@@ -39,16 +39,16 @@ export class RunContext {
   startJob: JobStarter | undefined;
   private keptBytes = 0;
   /** Sends a call to the host, holding it back while `maxConcurrency` calls of this run are in flight. */
-  readonly invoke: ToolInvoker;
+  readonly callHost: HostCaller;
 
   constructor(
     readonly catalog: ShellCatalog,
-    send: ToolInvoker,
+    send: HostCaller,
     readonly limits: RunLimits,
     readonly runId: number,
   ) {
     this.trace = new ShellTrace(limits.maxTraceEntries);
-    this.invoke = async (call) => {
+    this.callHost = async (call) => {
       if (this.inFlight >= this.limits.maxConcurrency) {
         await new Promise<void>((resolve) => this.waiting.push(resolve));
       }
