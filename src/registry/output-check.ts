@@ -9,9 +9,9 @@ import type { JsonSchema } from "../schema/json-schema.js";
 import { compileValidator, type Validator } from "../schema/validate.js";
 
 /** At most this many issue lines are kept per call; the rest are counted in a last line. */
-export const MAX_OUTPUT_ISSUES = 10;
+const MAX_OUTPUT_ISSUES = 10;
 /** At most this many issue lines are printed when `strictOutput` fails a call. */
-export const MAX_STRICT_OUTPUT_LINES = 5;
+const MAX_STRICT_OUTPUT_LINES = 5;
 
 export interface OutputIssues {
   /** Worded issues, the first MAX_OUTPUT_ISSUES of them. */

@@ -24,7 +24,7 @@ export type PolicyDecision = "allow" | "deny" | { deny: string };
 export type Policy = (call: PolicyCall) => PolicyDecision | Promise<PolicyDecision>;
 
 /** The reason a policy gave, or undefined when it allowed the call. A policy that fails denies (fail closed). */
-export async function decide(policy: Policy, call: PolicyCall): Promise<string | undefined> {
+async function decide(policy: Policy, call: PolicyCall): Promise<string | undefined> {
   // Reading the answer is inside the try too: a `{ deny }` whose getter throws, or a Proxy, also fails closed.
   try {
     const decision: PolicyDecision = await policy(call);

@@ -1,7 +1,7 @@
 import type { OutcomeCode } from "../tool/call.js";
 
 /** Calls per tool that `stats()` covers: the most recent ones, older calls fall out of the window. */
-export const STATS_WINDOW_CALLS: number = 1_000;
+const STATS_WINDOW_CALLS: number = 1_000;
 
 /** One tool's figures over its last STATS_WINDOW_CALLS calls (every surface: scripts and host calls). */
 export interface ToolStats {

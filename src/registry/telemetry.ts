@@ -50,7 +50,7 @@ const STATUS_ERROR = 2;
 let loading: Promise<OtelApi | undefined> | undefined;
 
 /** `@opentelemetry/api`, imported once; undefined when it is not installed. */
-export function loadOtelApi(): Promise<OtelApi | undefined> {
+function loadOtelApi(): Promise<OtelApi | undefined> {
   loading ??= import("@opentelemetry/api").then(
     (module) => ((module as { default?: OtelApi }).default ?? module) as unknown as OtelApi,
     () => undefined,

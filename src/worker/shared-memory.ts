@@ -8,7 +8,7 @@
 export const STOP_FLAG = { none: 0, abort: 1, timeout: 2 } as const;
 
 /** Bytes of stdout (and, separately, of stderr) a worker copies out as its script prints them. */
-export const STREAMED_BYTES: number = 1024 * 1024;
+const STREAMED_BYTES: number = 1024 * 1024;
 const HEADER_BYTES = 16;
 /** Header slots (Int32): bytes written to stdout, to stderr, and whether either overflowed. */
 const SLOT = { stdout: 0, stderr: 1, overflow: 2 } as const;
