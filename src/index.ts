@@ -1,21 +1,22 @@
 export { ToolError, ToolshellError, type ToolshellErrorCode } from "./errors.js";
 export type { Issue, IssueCode } from "./issues/issue.js";
+export type {
+  ExecuteOptions,
+  ExecutionLimitsOptions,
+  ScriptedToolOptions,
+  ScriptToolDefinition,
+} from "./options.js";
+export type { PlannedCall } from "./registry/plan.js";
 export { askForDestructive, type Policy, type PolicyCall, type PolicyDecision } from "./registry/policy.js";
-export type { OnCall, PlannedCall } from "./registry/registry.js";
+export type { OnCall } from "./registry/request.js";
 export type { ToolStats } from "./registry/stats.js";
 export type { SpanLike, TelemetryOptions, TracerLike } from "./registry/telemetry.js";
-export type { CallError, CallErrorCode, CallOptions, CallResult } from "./run/host-call.js";
+export type { CallError, CallOptions, CallResult } from "./run/host-call.js";
 export type { ExecuteResult } from "./run/result.js";
 export { resultText } from "./run/result-text.js";
 export type { JsonSchema } from "./schema/json-schema.js";
-export {
-  type ExecuteOptions,
-  type ExecutionLimitsOptions,
-  ScriptedTool,
-  type ScriptedToolOptions,
-  type ScriptToolDefinition,
-} from "./scripted-tool.js";
-export type { OutcomeCode } from "./tool/call.js";
+export { ScriptedTool } from "./scripted-tool.js";
+export type { CallErrorCode, OutcomeCode } from "./tool/call.js";
 export type { BreakerOptions, RateLimitOptions, RetryOptions } from "./tool/resilience.js";
 export type { ToolAnnotations, ToolRisk } from "./tool/risk.js";
 export type { InputSchema, NamelessTool, ToolContext, ToolDefinition, ToolSpec } from "./tool/tool.js";

@@ -105,6 +105,9 @@ export const MAX_JSON_DEPTH: number = 64;
 /** UTF-8 bytes of JSON a call's params may take (host calls and params piped into a command alike). */
 export const MAX_PARAMS_BYTES: number = 1024 * 1024;
 
+/** Characters of a tool's name (letters, digits, `_`, `-`, `.`): a longer one is refused at registration. */
+export const MAX_TOOL_NAME_CHARS: number = 128;
+
 /** Tool calls one run may make. */
 export const DEFAULT_MAX_TOOL_CALLS: number = 1_000;
 

@@ -5,7 +5,7 @@
 import { ToolshellError } from "./errors.js";
 import { DEFAULT_SCRATCH_BYTES } from "./limits.js";
 import type { Policy } from "./registry/policy.js";
-import type { OnCall } from "./registry/registry.js";
+import type { OnCall } from "./registry/request.js";
 import type { TelemetryOptions } from "./registry/telemetry.js";
 import type { JsonSchema } from "./schema/json-schema.js";
 import type { BreakerOptions } from "./tool/resilience.js";

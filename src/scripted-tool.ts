@@ -37,13 +37,6 @@ import type { CallRecord } from "./trace/trace.js";
 import { type CatalogSnapshot, sharedPool } from "./worker/pool.js";
 import type { RunLimits, ScriptOrder } from "./worker/protocol.js";
 
-export type {
-  ExecuteOptions,
-  ExecutionLimitsOptions,
-  ScriptedToolOptions,
-  ScriptToolDefinition,
-} from "./options.js";
-
 let nextCatalogId = 1;
 
 /** Delimits a run's output when it called an untrusted tool (see `trust: "untrusted"`). */
@@ -170,7 +163,7 @@ export class ScriptedTool {
     );
     const scratch =
       options.scratch === undefined ? this.scratch : scratchSetting(options.scratch, "options.scratch");
-    const request: ScriptOrder = {
+    const order: ScriptOrder = {
       script,
       env: { ...this.env, ...checkedEnv(options.env) },
       limits: this.limits,
@@ -182,7 +175,7 @@ export class ScriptedTool {
     const span = this.telemetry?.startRun(this.name, script);
     const records = new Map<string, CallRecord>();
     const setup: RunSetup = {
-      request,
+      order,
       registry: this.registry,
       catalog: this.currentCatalog(),
       signal: options.signal,

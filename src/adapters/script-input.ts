@@ -1,5 +1,6 @@
+import type { ExecuteOptions, ScriptToolDefinition } from "../options.js";
 import type { ExecuteResult } from "../run/result.js";
-import type { ExecuteOptions, ScriptedTool, ScriptToolDefinition } from "../scripted-tool.js";
+import type { ScriptedTool } from "../scripted-tool.js";
 
 /**
  * Per-call options of the adapters' run helpers, passed on to `api.execute()`: the run's `signal`, `timeoutMs`,

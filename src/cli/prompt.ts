@@ -1,4 +1,5 @@
-import type { ScriptedTool, ScriptToolDefinition } from "../scripted-tool.js";
+import type { ScriptToolDefinition } from "../options.js";
+import type { ScriptedTool } from "../scripted-tool.js";
 import { renderSystemPrompt } from "../shell/prompt.js";
 
 /** What `toolshell prompt` shows: the system prompt and the script tool's definition. */

@@ -45,5 +45,5 @@ export function planned(
   plan.record(name, params, record.callId);
   const placeholder = JSON.stringify({ planned: true, tool: name, callId: record.callId });
   record.planned = true;
-  return { outcome: { stdout: `${placeholder}\n`, stderr: "", exitCode: 0, planned: true, code: "ok" } };
+  return { outcome: { stdout: `${placeholder}\n`, stderr: "", exitCode: 0, code: "ok" } };
 }

@@ -85,7 +85,6 @@ function denial(name: string, reason: string | undefined): CallOutcome {
     stdout: "",
     stderr: `${name}: denied: ${reason}\n`,
     exitCode: 126,
-    decision: "deny",
     code: "denied",
   };
 }

@@ -52,16 +52,9 @@ export function internalError(
 ): Dispatched {
   const outcome = failed("handler_failed", `${name}: the call failed inside toolshell\n`, 1);
   const record: CallRecord = {
-    callId: call.callId,
-    name,
-    surface,
-    tenant: run.tenant,
+    ...newRecord(name, call, run, surface),
     outcome: "handler_failed",
     exitCode: 1,
-    durationMs: 0,
-    bytesIn: 0,
-    bytesOut: 0,
-    attempts: 0,
   };
   return { outcome, record };
 }

@@ -3,7 +3,7 @@ import { ToolshellError } from "../errors.js";
 import type { Issue } from "../issues/issue.js";
 import { closest } from "../issues/suggest.js";
 import { formatIssues } from "../issues/wording.js";
-import { MAX_JSON_DEPTH, MAX_PARAMS_BYTES } from "../limits.js";
+import { MAX_JSON_DEPTH, MAX_PARAMS_BYTES, MAX_TOOL_NAME_CHARS } from "../limits.js";
 import { jsonTextDeeperThan } from "../schema/json-depth.js";
 import { compileValidator, type Validator } from "../schema/validate.js";
 import { scanForInjection } from "../text/untrusted.js";
@@ -23,10 +23,6 @@ import { failed } from "./render.js";
 import type { CallInFlight, CallInput, Dispatched, OnCall, RunCallContext } from "./request.js";
 import { CallStats, type ToolStats } from "./stats.js";
 import type { Telemetry } from "./telemetry.js";
-
-export type { PlannedCall } from "./plan.js";
-export { internalError } from "./record.js";
-export type { CallInput, Dispatched, OnCall, RunCallContext } from "./request.js";
 
 /** Options of a Registry. */
 export interface RegistryOptions {
@@ -123,10 +119,6 @@ export class Registry {
     });
   }
 
-  get(name: string): RegisteredTool | undefined {
-    return this.entries.get(name)?.tool;
-  }
-
   all(): RegisteredTool[] {
     return [...this.entries.values()].map((entry) => entry.tool);
   }
@@ -135,11 +127,6 @@ export class Registry {
   remove(name: string): boolean {
     this.stats.forget(name);
     return this.entries.delete(name);
-  }
-
-  /** Checks params against a tool's input schema, strictly (no coercion); undefined when the tool is unknown. */
-  validate(name: string, params: unknown): Issue[] | undefined {
-    return this.entries.get(name)?.validate(params);
   }
 
   /** Per-tool figures over each tool's recent calls (see ToolStats). */
@@ -179,11 +166,24 @@ export class Registry {
       const denied = await this.consult(this.policy, entry, params, call, admitted);
       if (denied) return this.finish(call, denied);
     }
+    return this.finish(call, await this.runCallback(entry, params, call, admitted === "trial"));
+  }
+
+  /**
+   * The callback's stage: the call counts against the rate limit, runs (with its retries, within its deadline),
+   * tells the breaker how it went, and has its output scanned when the tool is untrusted.
+   */
+  private async runCallback(
+    entry: Entry,
+    params: Record<string, unknown>,
+    call: CallInFlight,
+    trial: boolean,
+  ): Promise<Result> {
     entry.limiter?.take();
     const result = await runAttempts(entry.tool, params, call, entry.attempts);
-    entry.breaker?.settle(result.verdict, admitted === "trial");
+    entry.breaker?.settle(result.verdict, trial);
     scanUntrusted(entry.tool, call.record, result.outcome);
-    return this.finish(call, result);
+    return result;
   }
 
   /** Lookup's refusal: a script's shell already suggested a name; a host call gets the closest one. */
@@ -194,8 +194,8 @@ export class Registry {
       this.all().map((candidate) => candidate.spec.name),
     );
     const hint = suggestion ? ` (did you mean ${suggestion}?)` : "";
-    // No registered name is longer than 128 characters: a longer one is not echoed whole.
-    const shown = name.length > 128 ? `${name.slice(0, 128)}...` : name;
+    // No registered name is longer than MAX_TOOL_NAME_CHARS: a longer one is not echoed whole.
+    const shown = name.length > MAX_TOOL_NAME_CHARS ? `${name.slice(0, MAX_TOOL_NAME_CHARS)}...` : name;
     return failed("not_found", `no tool named ${shown}${hint}\n`, 127);
   }
 
@@ -273,8 +273,7 @@ export class Registry {
   /** The record stage: completes the call's record and hands it to the trace, stats, span and hooks. */
   private finish(call: CallInFlight, result: Result): Dispatched {
     const { record, span } = call;
-    const outcome =
-      record.decision === "allow" ? { ...result.outcome, decision: "allow" as const } : result.outcome;
+    const { outcome } = result;
     record.outcome = outcome.code ?? "ok";
     record.exitCode = outcome.exitCode;
     record.durationMs = elapsedMs(call.started);

@@ -26,7 +26,7 @@ export interface RunCallContext {
   readonly span?: SpanLike;
   /** The run's own hook, called after the ScriptedTool's. */
   readonly onCall?: OnCall;
-  /** Where the run collects its calls' records by call id (to complete its trace). */
+  /** Where the run collects its calls' records by call id (which tools ran, for the untrusted fence; how many). */
   readonly records?: Map<string, CallRecord>;
 }
 
@@ -47,7 +47,7 @@ export interface CallInFlight {
   span: SpanLike | undefined;
 }
 
-/** One dispatched call: the outcome as the shell sees it, the callback's value, and the call's record. */
+/** One dispatched call: its outcome (the shell gets its stdout, stderr and exit code), the callback's value, and its record. */
 export interface Dispatched {
   outcome: CallOutcome;
   value?: unknown;

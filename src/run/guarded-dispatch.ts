@@ -3,13 +3,9 @@
  * registry's dispatch, with anything that escapes it turned into a `handler_failed` outcome and record.
  */
 import type { PolicyCall } from "../registry/policy.js";
-import {
-  type CallInput,
-  type Dispatched,
-  internalError,
-  type Registry,
-  type RunCallContext,
-} from "../registry/registry.js";
+import { internalError } from "../registry/record.js";
+import type { Registry } from "../registry/registry.js";
+import type { CallInput, Dispatched, RunCallContext } from "../registry/request.js";
 
 /**
  * Dispatches one call; resolves whatever happens inside (a stage no value anticipated that throws, a hook or

@@ -5,8 +5,6 @@ import type { Dispatched, RunCallContext } from "../registry/request.js";
 import type { CallErrorCode } from "../tool/call.js";
 import { guardedDispatch } from "./guarded-dispatch.js";
 
-export type { CallErrorCode } from "../tool/call.js";
-
 /** Options of a direct host call, `api.call(name, params, options)`. */
 export interface CallOptions<Context = unknown> {
   signal?: AbortSignal;

@@ -1,4 +1,4 @@
-import type { PlannedCall } from "../registry/registry.js";
+import type { PlannedCall } from "../registry/plan.js";
 import type { TraceEntry } from "../trace/trace.js";
 
 /** What a run produced. */

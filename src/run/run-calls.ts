@@ -51,7 +51,7 @@ export class RunCalls {
     private readonly setup: RunSetup,
     private readonly clock: RunClock,
   ) {
-    this.trace = new TraceRecorder(setup.request.limits.maxTraceEntries);
+    this.trace = new TraceRecorder(setup.order.limits.maxTraceEntries);
   }
 
   /**
@@ -65,7 +65,7 @@ export class RunCalls {
       runDeadline: clock.deadline,
       context: setup.context,
       tenant: setup.tenant,
-      sanitizeErrors: setup.request.sanitizeErrors,
+      sanitizeErrors: setup.order.sanitizeErrors,
       plan: setup.plan,
       span: setup.span,
       onCall: setup.onCall,

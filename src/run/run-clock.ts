@@ -13,7 +13,7 @@ export class RunClock {
   private timer: NodeJS.Timeout | undefined;
   private readonly onCallerAbort = () => this.controller.abort(new DOMException("aborted", "AbortError"));
 
-  constructor(private readonly setup: Pick<RunSetup, "request" | "signal">) {
+  constructor(private readonly setup: Pick<RunSetup, "order" | "signal">) {
     // Every call in flight listens to this signal (and so may its callback): fan-out must not warn on the host.
     setMaxListeners(0, this.controller.signal);
     if (setup.signal?.aborted) this.onCallerAbort();
@@ -25,7 +25,7 @@ export class RunClock {
 
   /** Starts the run's time: from now, timeoutMs (TM-DOS-004: the wait for a free worker counts). */
   start(): void {
-    this.deadline = Date.now() + this.setup.request.timeoutMs;
+    this.deadline = Date.now() + this.setup.order.timeoutMs;
     this.arm();
   }
 

@@ -1,7 +1,8 @@
 import { AsyncResource } from "node:async_hooks";
 import { COLD_START_GRACE_MS, EXIT_BUSY, KILL_GRACE_MS } from "../limits.js";
 import type { PlanRecorder } from "../registry/plan.js";
-import type { OnCall, Registry } from "../registry/registry.js";
+import type { Registry } from "../registry/registry.js";
+import type { OnCall } from "../registry/request.js";
 import type { SpanLike } from "../registry/telemetry.js";
 import { runScript, truncate } from "../script/run-script.js";
 import { ShellCatalog } from "../shell/catalog.js";
@@ -17,7 +18,7 @@ import { RunClock } from "./run-clock.js";
 
 /** Everything one execute() needs, resolved by ScriptedTool. */
 export interface RunSetup {
-  request: ScriptOrder;
+  order: ScriptOrder;
   registry: Registry;
   catalog: CatalogSnapshot;
   signal: AbortSignal | undefined;
@@ -48,20 +49,20 @@ function inlineCatalog(snapshot: CatalogSnapshot): ShellCatalog {
 /** Runs on the caller's thread: lowest latency, for trusted scripts (a CPU-bound command blocks the host). */
 export async function runInline(setup: RunSetup): Promise<HostRunResult> {
   const clock = new RunClock(setup);
-  if (clock.reason) return notStarted(clock.reason, setup.request.timeoutMs);
+  if (clock.reason) return notStarted(clock.reason, setup.order.timeoutMs);
   const calls = new RunCalls(setup, clock);
   try {
     const catalog = inlineCatalog(setup.catalog);
     const signal = clock.controller.signal;
     clock.start();
-    const request: ScriptRequest = { ...setup.request, deadline: clock.deadline };
+    const request: ScriptRequest = { ...setup.order, deadline: clock.deadline };
     const result = await runScript(request, catalog, (call) => calls.answer(call), { signal }, 0);
     return calls.merged(result);
   } catch (error) {
     // TM-FS-003: whatever a script does, execute() resolves: a failure the shell did not turn into a command's
     // status ends the run with exit 1 and says so, as a worker's "failed" does (it never throws to the caller).
     const message = error instanceof Error ? error.message : String(error);
-    return lostRun(message, undefined, setup.request, calls, undefined);
+    return lostRun(message, undefined, setup.order, calls, undefined);
   } finally {
     clock.dispose();
   }
@@ -108,11 +109,11 @@ interface Printed {
 function lostRun(
   message: string,
   reason: StopReason | undefined,
-  request: ScriptOrder,
+  order: ScriptOrder,
   calls: RunCalls,
   printed: Printed | undefined,
 ): HostRunResult {
-  const { timeoutMs } = request;
+  const { timeoutMs } = order;
   const why =
     reason === "timeout"
       ? `toolshell: timed out after ${timeoutMs} ms (the shell did not stop by itself and was terminated)\n`
@@ -120,7 +121,7 @@ function lostRun(
         ? "toolshell: aborted (the shell did not stop by itself and was terminated)\n"
         : `toolshell: ${message}\n`;
   const exitCode = reason === "timeout" ? 124 : reason === "abort" ? 130 : 1;
-  const limit = request.limits.maxOutputBytes;
+  const limit = order.limits.maxOutputBytes;
   const stdout = truncate(printed?.stdout ?? "", limit, "stdout");
   const stderr = truncate(printed?.stderr ?? "", limit, "stderr");
   const overflow = printed?.cut
@@ -143,7 +144,7 @@ function lostRun(
  */
 export function runInWorker(setup: RunSetup, pool: WorkerPool): Promise<HostRunResult> {
   const clock = new RunClock(setup);
-  if (clock.reason) return Promise.resolve(notStarted(clock.reason, setup.request.timeoutMs));
+  if (clock.reason) return Promise.resolve(notStarted(clock.reason, setup.order.timeoutMs));
   const calls = new RunCalls(setup, clock);
   let handle: RunHandle | undefined;
   return new Promise((resolve) => {
@@ -156,22 +157,22 @@ export function runInWorker(setup: RunSetup, pool: WorkerPool): Promise<HostRunR
       clock.dispose();
       resolve(result);
     };
-    // The answer goes back whatever happens: RunCalls.call never rejects (guardedDispatch).
-    const onCall = (call: CallRequest) => {
+    // The answer goes back whatever happens: RunCalls.answer never rejects (guardedDispatch).
+    const onShellCall = (call: CallRequest) => {
       void calls.answer(call).then((answer) => handle?.answer(call.callId, answer));
     };
     const onFailed = (message: string) =>
-      finish(lostRun(message, clock.reason, setup.request, calls, handle?.printed()));
+      finish(lostRun(message, clock.reason, setup.order, calls, handle?.printed()));
     const stop = () => {
       const reason = clock.reason ?? "abort";
       // Still waiting for a worker: nothing ran, so say that (the pool takes the run out of its queue).
       const waited = clock.timedOutStarting ? "start" : "free";
-      if (!handle) return finish(notStarted(reason, setup.request.timeoutMs, waited));
+      if (!handle) return finish(notStarted(reason, setup.order.timeoutMs, waited));
       handle.stop(reason);
       killTimer = setTimeout(() => {
         const printed = handle?.printed();
         handle?.kill();
-        finish(lostRun("", reason, setup.request, calls, printed));
+        finish(lostRun("", reason, setup.order, calls, printed));
       }, KILL_GRACE_MS);
     };
     clock.controller.signal.addEventListener("abort", stop, { once: true });
@@ -182,7 +183,7 @@ export function runInWorker(setup: RunSetup, pool: WorkerPool): Promise<HostRunR
     // AsyncResource.bind and AsyncLocalStorage.snapshot cost ~25 us each on Node 20, a closure ~0.3 us.)
     const caller = new AsyncResource("toolshell.run");
     const handlers: RunHandlers = {
-      onCall: (call) => caller.runInAsyncScope(onCall, null, call),
+      onShellCall: (call) => caller.runInAsyncScope(onShellCall, null, call),
       onDone: (result) => caller.runInAsyncScope(finish, null, calls.merged(result)),
       onFailed: (message) => caller.runInAsyncScope(onFailed, null, message),
     };
@@ -196,9 +197,9 @@ export function runInWorker(setup: RunSetup, pool: WorkerPool): Promise<HostRunR
       workerStarting: () => clock.workerStarting(),
       workerReady: () => clock.workerReady(),
     };
-    void pool.start(setup.request, setup.catalog, handlers, ticket).then((started) => {
+    void pool.start(setup.order, setup.catalog, handlers, ticket).then((started) => {
       if (!started) return;
-      if ("full" in started) return finish(notStarted(started, setup.request.timeoutMs));
+      if ("full" in started) return finish(notStarted(started, setup.order.timeoutMs));
       handle = started;
       if (clock.controller.signal.aborted) started.stop(clock.reason ?? "abort");
     });

@@ -32,12 +32,12 @@ if (!port) throw new Error("toolshell: shell worker started outside a worker thr
 const stopFlag = new Int32Array(workerData.stopBuffer as SharedArrayBuffer);
 /** Where each run's top-level output is copied as it is printed, so the host keeps it if it must terminate us. */
 const outputBuffer = workerData.outputBuffer as SharedArrayBuffer;
-/** Where the host puts a call's outcome while this thread spins for it (spin-channel.ts). */
+/** Where the host puts a call's answer while this thread spins for it (spin-channel.ts). */
 const replies = new SpinChannel(workerData.replyBuffer as SharedArrayBuffer);
 /** TM-MEM-005: the memory cap, enforced here between commands and after each run. */
 const heap = new HeapGuard(workerData.memoryLimitMb as number);
 const catalogs = new Map<number, ShellCatalog>();
-const pendingCalls = new Map<string, (outcome: CallAnswer) => void>();
+const pendingCalls = new Map<string, (answer: CallAnswer) => void>();
 let current: { runId: number; controller: AbortController } | undefined;
 
 /** Where the host puts the next run while this thread, idle after a run, watches for it (0010). */
@@ -109,17 +109,17 @@ function armReply(tool: string): number | undefined {
 /** Spins for the answer to the call of `tool` armed with `tag`, for at most SPIN_MS; undefined: it comes by message. */
 function spinForReply(tag: number, tool: string): CallAnswer | Unreadable | undefined {
   const until = performance.now() + SPIN_MS;
-  let outcome: CallAnswer | Unreadable | undefined;
+  let answer: CallAnswer | Unreadable | undefined;
   for (let spins = 1; ; spins++) {
-    outcome = replies.take(tag) as CallAnswer | Unreadable | undefined;
-    if (outcome !== undefined || !replies.watching(tag)) break;
+    answer = replies.take(tag) as CallAnswer | Unreadable | undefined;
+    if (answer !== undefined || !replies.watching(tag)) break;
     if ((spins & 63) === 0 && performance.now() > until) {
-      outcome = replies.disarm(tag) as CallAnswer | Unreadable | undefined;
+      answer = replies.disarm(tag) as CallAnswer | Unreadable | undefined;
       break;
     }
   }
-  if (outcome !== undefined) paceOf(tool).hit();
-  return outcome;
+  if (answer !== undefined) paceOf(tool).hit();
+  return answer;
 }
 
 /** A spun-for call of `tool` was answered by message after `ms`: a slow one counts toward pausing its spin. */
@@ -128,17 +128,17 @@ function answeredLate(tool: string, ms: number): void {
   else paceOf(tool).miss();
 }
 
-function invoker(runId: number): HostCaller {
+function hostCaller(runId: number): HostCaller {
   return (call) => {
     // Spin only for a lone call in flight: others' answers (background jobs) come as messages, which a spinning
     // thread would hold back.
     const slot = pendingCalls.size === 0 ? armReply(call.name) : undefined;
     const sent = performance.now();
     send({ type: "call", runId, call, slot });
-    const outcome = slot === undefined ? undefined : spinForReply(slot, call.name);
+    const answer = slot === undefined ? undefined : spinForReply(slot, call.name);
     // An answer this thread could not read: the host, told, ends the run and replaces this worker.
-    if (outcome instanceof Unreadable) send(lostMessage("read", outcome));
-    else if (outcome) return Promise.resolve(outcome);
+    if (answer instanceof Unreadable) send(lostMessage("read", answer));
+    else if (answer) return Promise.resolve(answer);
     return new Promise<CallAnswer>((resolve) => {
       pendingCalls.set(
         call.callId,
@@ -166,7 +166,7 @@ async function run(message: Extract<ToWorker, { type: "run" }>): Promise<void> {
   try {
     const catalog = catalogFor(message.catalogId, message.tools);
     const stop = { signal: memory.signal, flag: stopFlag };
-    const result = await runScript(request, catalog, invoker(runId), stop, runId, outputBuffer);
+    const result = await runScript(request, catalog, hostCaller(runId), stop, runId, outputBuffer);
     ended = { type: "done", runId, result };
   } catch (error) {
     ended = { type: "failed", runId, message: error instanceof Error ? error.message : String(error) };
@@ -194,7 +194,7 @@ function receive(message: ToWorker): void {
   } else if (message.type === "result") {
     const resolve = pendingCalls.get(message.callId);
     pendingCalls.delete(message.callId);
-    resolve?.(message.outcome);
+    resolve?.(message.answer);
   } else if (message.type === "abort" && current?.runId === message.runId) {
     current.controller.abort(new Error(message.reason));
   }

@@ -19,17 +19,13 @@ export type CallErrorCode =
 /** How a call ended: `"ok"` or the error code. */
 export type OutcomeCode = "ok" | CallErrorCode;
 
-/** What a tool call returns to the shell. */
+/** How a call ended, as the registry gives it (the shell gets only its stdout, stderr and exit code). */
 export interface CallOutcome {
   stdout: string;
   stderr: string;
   exitCode: number;
   /** How the returned value fails the tool's outputSchema, one short line each (absent when it matches). */
   outputIssues?: string[];
-  /** What the policy decided, when the ScriptedTool has one. */
-  decision?: "allow" | "deny";
-  /** Plan mode recorded this call instead of running it. */
-  planned?: true;
   /** How the call ended, set by the registry on every outcome it gives (exit codes are not guessed from). */
   code?: OutcomeCode;
 }

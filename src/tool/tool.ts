@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
 import { ToolshellError } from "../errors.js";
+import { MAX_TOOL_NAME_CHARS } from "../limits.js";
 import type { JsonSchema } from "../schema/json-schema.js";
 import {
   type BreakerOptions,
@@ -153,14 +154,14 @@ export interface RegisteredTool {
   execute: (params: Record<string, unknown>, context: ToolContext) => unknown;
 }
 
-const TOOL_NAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,127}$/;
+const TOOL_NAME = new RegExp(`^[A-Za-z_][A-Za-z0-9_.-]{0,${MAX_TOOL_NAME_CHARS - 1}}$`);
 
 /** Checks a tool name: letters, digits, `_`, `-`, `.` (namespaces); nothing a shell would misread. */
 export function assertToolName(name: unknown): asserts name is string {
   if (typeof name !== "string" || !TOOL_NAME.test(name) || name.endsWith(".") || name.includes("..")) {
     throw new ToolshellError(
       "invalid_tool_name",
-      `invalid tool name ${JSON.stringify(name)}: use 1-128 letters, digits, "_", "-" or "." (namespaces), starting with a letter or "_"`,
+      `invalid tool name ${JSON.stringify(name)}: use 1-${MAX_TOOL_NAME_CHARS} letters, digits, "_", "-" or "." (namespaces), starting with a letter or "_"`,
     );
   }
 }

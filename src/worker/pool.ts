@@ -127,7 +127,7 @@ export class WorkerPool {
    * started (it left the queue, or `onFailed` was told why).
    */
   async start(
-    request: ScriptOrder,
+    order: ScriptOrder,
     catalog: CatalogSnapshot,
     handlers: RunHandlers,
     ticket: RunTicket,
@@ -154,7 +154,7 @@ export class WorkerPool {
         handlers.onFailed(`the shell could not start${worker.failure ? ` (${worker.failure})` : ""}`);
         return undefined;
       }
-      return this.start(request, catalog, handlers, ticket);
+      return this.start(order, catalog, handlers, ticket);
     }
     this.failedStarts = 0;
     const runId = this.nextRunId++;
@@ -162,7 +162,7 @@ export class WorkerPool {
     Atomics.store(worker.stopFlag, 0, STOP_FLAG.none);
     resetStream(worker.output);
     worker.handlers = {
-      onCall: handlers.onCall,
+      onShellCall: handlers.onShellCall,
       onDone: (result) => {
         this.release(worker);
         handlers.onDone(result);
@@ -175,7 +175,7 @@ export class WorkerPool {
     const tools = worker.catalogId === catalog.id ? undefined : catalog.tools;
     worker.catalogId = catalog.id;
     // The run's one clock gives the deadline now, after any wait for a worker or its start (TM-DOS-004).
-    const timed: ScriptRequest = { ...request, deadline: ticket.deadline() };
+    const timed: ScriptRequest = { ...order, deadline: ticket.deadline() };
     // Spinning pays only while every spinning thread has a core of its own: this run's worker, the others that
     // are busy, and the host. Past that (one core, or more runs than cores), it would take their CPU time.
     const spin = this.busy.size + 1 <= CORES;

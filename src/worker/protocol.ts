@@ -102,5 +102,5 @@ export type ToWorker =
       tools?: ToolSpec[];
       spin: boolean;
     }
-  | { type: "result"; runId: number; callId: string; outcome: CallAnswer }
+  | { type: "result"; runId: number; callId: string; answer: CallAnswer }
   | { type: "abort"; runId: number; reason: "timeout" | "abort" };

@@ -14,7 +14,7 @@ import { ChannelWatcher, errorText, SpinChannel, spinChannel, Unreadable } from 
 
 /** How a run in a worker reaches the host: tool calls in, the result out. */
 export interface RunHandlers {
-  onCall(call: CallRequest): void;
+  onShellCall(call: CallRequest): void;
   onDone(result: ScriptResult): void;
   onFailed(message: string): void;
 }
@@ -41,7 +41,7 @@ export class ShellWorker {
   readonly stopFlag: Int32Array = new Int32Array(new SharedArrayBuffer(4));
   /** The current run's top-level output, copied by the worker as it is printed. */
   readonly output: SharedArrayBuffer = streamBuffer();
-  /** Where a call's outcome goes while the worker spins for it. */
+  /** Where a call's answer goes while the worker spins for it. */
   private readonly replyBuffer: SharedArrayBuffer = spinChannel();
   private readonly replies: SpinChannel = new SpinChannel(this.replyBuffer);
   /** Where the next run goes while the worker, just idle, watches for it. */
@@ -151,7 +151,7 @@ export class ShellWorker {
     if (message.type === "ready" || message.runId !== this.runId || !this.handlers) return;
     if (message.type === "call") {
       if (message.slot !== undefined) this.spinning.set(message.call.callId, message.slot);
-      this.handlers.onCall(message.call);
+      this.handlers.onShellCall(message.call);
     } else {
       // TM-MEM-005: a worker whose heap stayed large after its run is replaced, never handed another run.
       if (message.retire) this.dead = true;
@@ -205,7 +205,7 @@ export class ShellWorker {
     const slot = this.spinning.get(callId);
     this.spinning.delete(callId);
     if (slot === undefined || !this.replies.offer(slot, answer))
-      this.post({ type: "result", runId, callId, outcome: answer });
+      this.post({ type: "result", runId, callId, answer });
     if (this.spins) this.watchOutbox();
   }
 

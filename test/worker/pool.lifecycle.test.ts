@@ -61,7 +61,7 @@ describe("a worker that cannot start", () => {
         void pool.start(
           { script: "echo hi" } as Parameters<WorkerPool["start"]>[0],
           { id: 1, tools: [] },
-          { onCall: () => {}, onDone: () => resolve("done"), onFailed: (message) => resolve(message) },
+          { onShellCall: () => {}, onDone: () => resolve("done"), onFailed: (message) => resolve(message) },
           {
             owner: pool,
             tenant: undefined,
