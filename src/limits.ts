@@ -1,9 +1,7 @@
 /**
- * Hard limits applied to model-controlled input, and to what a client or a third-party peer sends. A flat list of
- * documented constants: every bound a script or client can hit lives here so that it is easy to audit and to quote
- * in error messages. Sections follow a call's way through: the run, the shell, tool calls, the trace, workers,
- * scratch, jq, bc, schemas, third-party listings, the MCP server, the MCP client and the provider adapters. A leaf
- * module: it imports nothing.
+ * Every bound a script, a client or a third-party peer can hit, named and commented, easy to audit and to quote in
+ * messages; in sections along a call's way (run, shell, tool calls, trace, workers, scratch, jq, bc, schemas,
+ * third-party listings, MCP server, MCP client, provider adapters). A leaf module: it imports nothing.
  */
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -152,6 +150,9 @@ export const DEFAULT_WORKER_MEMORY_MB: number = 256;
 
 /** The smallest `workerMemoryMb` accepted: a worker needs this much heap to load the shell at all (it fails to start below ~16 MiB). */
 export const MIN_WORKER_MEMORY_MB: number = 32;
+
+/** Tool catalogs (one per ScriptedTool) a shell worker keeps compiled; past it the least recently used goes. */
+export const WORKER_KEPT_CATALOGS: number = 16;
 
 /** Workers in a row that may die before they are ready; then the run fails instead of waiting for another. */
 export const MAX_FAILED_STARTS: number = 3;

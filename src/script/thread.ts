@@ -4,6 +4,7 @@
  * (spin-channel.ts, 0010), else by postMessage.
  */
 import { parentPort, workerData } from "node:worker_threads";
+import { WORKER_KEPT_CATALOGS } from "../limits.js";
 import { ShellCatalog } from "../shell/catalog.js";
 import type { HostCaller } from "../shell/shell-run.js";
 import type { ToolSpec } from "../tool/tool.js";
@@ -59,15 +60,24 @@ function send(message: ToHost): void {
   }
 }
 
+/**
+ * The catalog a run uses: one of the WORKER_KEPT_CATALOGS this thread keeps, most recently used last in the map,
+ * or a new one from the tools the pool sent. The pool keeps the same list (keepCatalog in worker/shell-worker.ts),
+ * so it sends the tools exactly when this thread does not have them.
+ */
 function catalogFor(catalogId: number, tools: ToolSpec[] | undefined): ShellCatalog {
   let catalog = catalogs.get(catalogId);
-  if (!catalog) {
+  if (catalog) catalogs.delete(catalogId);
+  else {
     if (!tools) throw new Error(`toolshell: catalog ${catalogId} was never sent to this worker`);
     catalog = new ShellCatalog(tools);
-    catalogs.clear();
-    // The spin's pace is kept per tool name of the current tool list only, so it stays bounded.
+    // The spin's pace is kept per tool name of the catalogs used since the last one was built: bounded.
     paces.clear();
-    catalogs.set(catalogId, catalog);
+  }
+  catalogs.set(catalogId, catalog);
+  for (const oldest of catalogs.keys()) {
+    if (catalogs.size <= WORKER_KEPT_CATALOGS) break;
+    catalogs.delete(oldest);
   }
   return catalog;
 }

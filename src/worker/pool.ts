@@ -172,8 +172,7 @@ export class WorkerPool {
         handlers.onFailed(message);
       },
     };
-    const tools = worker.catalogId === catalog.id ? undefined : catalog.tools;
-    worker.catalogId = catalog.id;
+    const tools = worker.keepCatalog(catalog.id) ? undefined : catalog.tools;
     // The run's one clock gives the deadline now, after any wait for a worker or its start (TM-DOS-004).
     const timed: ScriptRequest = { ...order, deadline: ticket.deadline() };
     // Spinning pays only while every spinning thread has a core of its own: this run's worker, the others that

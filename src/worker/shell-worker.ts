@@ -3,7 +3,7 @@
  * (its result, a failure, memory, a lost message). The pool (pool.ts) decides which run gets which worker.
  */
 import { Worker } from "node:worker_threads";
-import { WORKER_HEAP_HEADROOM_MB } from "../limits.js";
+import { WORKER_HEAP_HEADROOM_MB, WORKER_KEPT_CATALOGS } from "../limits.js";
 import type { StopReason } from "../stop-reason.js";
 import type { CallRequest } from "../tool/call.js";
 import { clearHeapFlags, type HeapFlagShare, shareHeapFlags } from "./heap-flags.js";
@@ -53,7 +53,8 @@ export class ShellWorker {
   /** The calls in flight whose sender spins, by call id: the number their slot was armed with. */
   private readonly spinning = new Map<string, number>();
   readonly ready: Promise<void>;
-  catalogId = -1;
+  /** The catalogs the worker keeps, most recently used last: the same list as its thread's (script/thread.ts). */
+  private readonly catalogs = new Set<number>();
   runId = -1;
   dead = false;
   /** Whether the current run spins and is watched for (0010). */
@@ -221,6 +222,20 @@ export class ShellWorker {
   };
 
   /** Starts a run in the worker (through its inbox if it watches it) and watches for its first message. */
+  /**
+   * Notes that the next run uses catalog `id`, as the worker's thread will; true when the worker has it already
+   * (its tools need not be sent), false when they must be.
+   */
+  keepCatalog(id: number): boolean {
+    const kept = this.catalogs.delete(id);
+    this.catalogs.add(id);
+    for (const oldest of this.catalogs) {
+      if (this.catalogs.size <= WORKER_KEPT_CATALOGS) break;
+      this.catalogs.delete(oldest);
+    }
+    return kept;
+  }
+
   begin(message: Extract<ToWorker, { type: "run" }>): void {
     this.spins = message.spin;
     if (!this.inbox.offer(0, message)) this.post(message);
