@@ -6,6 +6,7 @@ import type { PolicyCall } from "../registry/policy.js";
 import { internalError } from "../registry/record.js";
 import type { Registry } from "../registry/registry.js";
 import type { CallInput, Dispatched, RunCallContext } from "../registry/request.js";
+import { elapsedMs } from "../trace/trace.js";
 
 /**
  * Dispatches one call; resolves whatever happens inside (a stage no value anticipated that throws, a hook or
@@ -19,10 +20,12 @@ export async function guardedDispatch(
   run: RunCallContext,
   surface: PolicyCall["surface"],
 ): Promise<Dispatched> {
+  const started = performance.now();
   try {
     return await registry.dispatch(name, params, call, run, surface);
   } catch {
     const failure = internalError(name, call, run, surface);
+    failure.record.durationMs = elapsedMs(started);
     run.records?.set(call.callId, failure.record);
     return failure;
   }

@@ -5,7 +5,7 @@
  */
 import type { Dispatched, RunCallContext } from "../registry/request.js";
 import type { CallRequest } from "../tool/call.js";
-import { elapsedMs, mergeTrace, type TraceEntry, TraceRecorder, truncatedEntries } from "../trace/trace.js";
+import { mergeTrace, type TraceEntry, TraceRecorder, truncatedEntries } from "../trace/trace.js";
 import type { CallAnswer, ScriptResult } from "../worker/protocol.js";
 import { guardedDispatch } from "./guarded-dispatch.js";
 import type { ExecuteResult } from "./result.js";
@@ -16,7 +16,7 @@ import type { RunSetup } from "./supervise.js";
 export type HostRunResult = ExecuteResult & Pick<ScriptResult, "rejected">;
 
 /** A call's trace entry: the script's words (the request) and the facts the registry recorded of it. */
-function callEntry(call: CallRequest, dispatched: Dispatched, durationMs: number): TraceEntry {
+function callEntry(call: CallRequest, dispatched: Dispatched): TraceEntry {
   const { outcome, record } = dispatched;
   return {
     name: call.name,
@@ -24,7 +24,7 @@ function callEntry(call: CallRequest, dispatched: Dispatched, durationMs: number
     argv: call.argv,
     params: call.params,
     exitCode: outcome.exitCode,
-    durationMs,
+    durationMs: record.durationMs,
     callId: call.callId,
     ...(outcome.outputIssues ? { outputIssues: outcome.outputIssues } : {}),
     ...(record.decision ? { decision: record.decision } : {}),
@@ -76,7 +76,6 @@ export class RunCalls {
 
   /** One call of the script: never rejects (guardedDispatch); its entry is recorded before the shell is answered. */
   async answer(call: CallRequest): Promise<CallAnswer> {
-    const started = performance.now();
     // The shell's request is the call's own input (its id and stdin); the run's context is shared by reference.
     const dispatched = await guardedDispatch(
       this.setup.registry,
@@ -86,7 +85,7 @@ export class RunCalls {
       this.context(),
       "shell",
     );
-    const kept = this.trace.record(callEntry(call, dispatched, elapsedMs(started)));
+    const kept = this.trace.record(callEntry(call, dispatched));
     if (kept) this.answered.set(call.callId, kept);
     const { stdout, stderr, exitCode } = dispatched.outcome;
     return { stdout, stderr, exitCode };
