@@ -10,6 +10,7 @@ import type { HostCaller } from "../shell/shell-run.js";
 import type { ToolSpec } from "../tool/tool.js";
 import { HeapGuard, outOfMemoryMessage } from "../worker/heap-guard.js";
 import type { CallAnswer, ToHost, ToWorker } from "../worker/protocol.js";
+import { keepRecent } from "../worker/recently-used.js";
 import {
   ChannelWatcher,
   lostMessage,
@@ -67,18 +68,13 @@ function send(message: ToHost): void {
  */
 function catalogFor(catalogId: number, tools: ToolSpec[] | undefined): ShellCatalog {
   let catalog = catalogs.get(catalogId);
-  if (catalog) catalogs.delete(catalogId);
-  else {
+  if (!catalog) {
     if (!tools) throw new Error(`toolshell: catalog ${catalogId} was never sent to this worker`);
     catalog = new ShellCatalog(tools);
     // The spin's pace is kept per tool name of the catalogs used since the last one was built: bounded.
     paces.clear();
   }
-  catalogs.set(catalogId, catalog);
-  for (const oldest of catalogs.keys()) {
-    if (catalogs.size <= WORKER_KEPT_CATALOGS) break;
-    catalogs.delete(oldest);
-  }
+  keepRecent(catalogs, catalogId, catalog, WORKER_KEPT_CATALOGS);
   return catalog;
 }
 

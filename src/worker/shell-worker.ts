@@ -9,6 +9,7 @@ import type { CallRequest } from "../tool/call.js";
 import { clearHeapFlags, type HeapFlagShare, shareHeapFlags } from "./heap-flags.js";
 import { outOfMemoryMessage } from "./heap-guard.js";
 import type { CallAnswer, ScriptResult, ToHost, ToWorker } from "./protocol.js";
+import { keepRecent } from "./recently-used.js";
 import { readStream, STOP_FLAG, streamBuffer } from "./shared-memory.js";
 import { ChannelWatcher, errorText, SpinChannel, spinChannel, Unreadable } from "./spin-channel.js";
 
@@ -54,7 +55,7 @@ export class ShellWorker {
   private readonly spinning = new Map<string, number>();
   readonly ready: Promise<void>;
   /** The catalogs the worker keeps, most recently used last: the same list as its thread's (script/thread.ts). */
-  private readonly catalogs = new Set<number>();
+  private readonly catalogs = new Map<number, true>();
   runId = -1;
   dead = false;
   /** Whether the current run spins and is watched for (0010). */
@@ -227,12 +228,8 @@ export class ShellWorker {
    * (its tools need not be sent), false when they must be.
    */
   keepCatalog(id: number): boolean {
-    const kept = this.catalogs.delete(id);
-    this.catalogs.add(id);
-    for (const oldest of this.catalogs) {
-      if (this.catalogs.size <= WORKER_KEPT_CATALOGS) break;
-      this.catalogs.delete(oldest);
-    }
+    const kept = this.catalogs.has(id);
+    keepRecent(this.catalogs, id, true, WORKER_KEPT_CATALOGS);
     return kept;
   }
 
