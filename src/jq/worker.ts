@@ -1,12 +1,23 @@
 // Runs jq off the calling thread. A jq program can loop forever inside one synchronous wasm call
 // (`last(range(1e12))`, `repeat(1)`), which no timer in the same thread can interrupt; in a worker it is
 // stopped by terminating the worker, which is then replaced lazily on the next call.
+//
+// A shell worker's thread opts in to running jq itself (0039): its host terminates it at its run's deadline or
+// abort, which stops a runaway jq there as well as terminating a jq worker would. A call whose deadline is
+// earlier than that (the per-call default below) still goes to the jq worker.
 
 import { Worker } from "node:worker_threads";
-import { JQ_DRIVER_LIMITS, JQ_EXIT_ABORTED, JQ_EXIT_TIMEOUT, JQ_WORKER_HEAP_MB } from "../limits.js";
+import {
+  JQ_DEFAULT_TIMEOUT_MS,
+  JQ_DRIVER_LIMITS,
+  JQ_EXIT_ABORTED,
+  JQ_EXIT_TIMEOUT,
+  JQ_WORKER_HEAP_MB,
+} from "../limits.js";
 import { clearHeapFlags } from "../worker/heap-flags.js";
 import { JqDriver, type JqResult, refusedArgv } from "./driver.js";
-import { getJqModule } from "./wasm-module.js";
+import type { WasmModule } from "./driver-imports.js";
+import { compileJqModule, getJqModule } from "./wasm-module.js";
 import { jqWorkerUrl } from "./worker-source.js";
 
 export interface RunJqOptions {
@@ -34,7 +45,10 @@ let slot: Worker | null = null;
 let slotStarting: Promise<Worker> | null = null;
 let busy = false;
 const queue: Job[] = [];
-let inlineDriver: JqDriver | null = null;
+/** This thread's own driver: runJqInline's, and runJq's in a thread that opted in. */
+let threadDriver: JqDriver | null = null;
+/** Set by {@link runJqInThisThread}. */
+let runsHere = false;
 /** Workers that died of their heap cap (their exit says so). */
 const outOfMemory = new WeakSet<Worker>();
 
@@ -44,8 +58,36 @@ function message(stderr: string, exitCode: number): RunJqResult {
   return { stdout: new Uint8Array(0), stderr: encoder.encode(stderr), exitCode, truncated: false };
 }
 
-/** Runs one jq call in the jq worker; never rejects. */
+/**
+ * Makes runJq run jq in this thread, not in a jq worker, for calls nothing but the thread's own end needs to stop
+ * sooner (see {@link inThisThread}), and starts compiling jq's module. Only for a thread its host terminates at
+ * its run's deadline or abort: a shell worker's (script/thread.ts), never the host's, whatever thread that is.
+ */
+export function runJqInThisThread(): void {
+  runsHere = true;
+  void compileJqModule();
+}
+
+/**
+ * The shell's `jq` (builtins/jq.ts) passes the run's deadline capped at JQ_DEFAULT_TIMEOUT_MS from when it reads
+ * the clock, just before it calls runJq; the clock may tick once between the two reads.
+ */
+const CAP_CLOCK_TICK_MS = 1;
+
+/**
+ * Whether a call runs in this thread: it opted in, and the call's deadline is its run's, at which this thread is
+ * ended. A deadline nearer than JQ_DEFAULT_TIMEOUT_MS is the run's; one at that cap may come before the run's end
+ * (a run longer than the cap), and only a jq worker can end the call there. The call's signal, the run's stop
+ * signal, fires only when the run ends (builtins/index.ts passes it; `timeout`'s never reaches jq).
+ */
+function inThisThread(options: RunJqOptions): boolean {
+  if (!runsHere || options.deadline === undefined) return false;
+  return options.deadline < Date.now() + JQ_DEFAULT_TIMEOUT_MS - CAP_CLOCK_TICK_MS;
+}
+
+/** Runs one jq call in the jq worker, or in this thread where it opted in; never rejects. */
 export function runJq(options: RunJqOptions): Promise<RunJqResult> {
+  if (inThisThread(options)) return runHere(options);
   return new Promise((resolve) => {
     queue.push({ options, resolve });
     pump();
@@ -54,8 +96,8 @@ export function runJq(options: RunJqOptions): Promise<RunJqResult> {
 
 /** Runs one jq call synchronously in this thread: no deadline or abort can interrupt it (tests, tools). */
 export function runJqInline(options: RunJqOptions): RunJqResult {
-  inlineDriver ??= new JqDriver(getJqModule(), JQ_DRIVER_LIMITS);
-  return inlineDriver.run({
+  threadDriver ??= new JqDriver(getJqModule(), JQ_DRIVER_LIMITS);
+  return threadDriver.run({
     argv: options.argv,
     stdin: options.stdin,
     env: options.env ?? {},
@@ -91,13 +133,14 @@ async function getWorker(): Promise<Worker> {
 
 async function startWorker(): Promise<Worker> {
   const url = await jqWorkerUrl();
+  const module = await compileJqModule();
   // TM-MEM-002: the worker's heap is capped, and the host's heap flags, which would override the cap, are cleared
   // while its isolate is made (0012), from the host's thread (inline mode) or a shell worker's (worker mode) alike.
   const restoreHeapFlags = clearHeapFlags();
   let worker: Worker;
   try {
     worker = new Worker(url, {
-      workerData: { module: getJqModule(), config: JQ_DRIVER_LIMITS },
+      workerData: { module, config: JQ_DRIVER_LIMITS },
       env: {}, // the worker gets none of the host's environment
       execArgv: [], // nor the host's node flags (--input-type, loaders) that would break a plain JS worker
       resourceLimits: { maxOldGenerationSizeMb: JQ_WORKER_HEAP_MB, maxYoungGenerationSizeMb: 16 },
@@ -131,13 +174,42 @@ function retire(worker: Worker): void {
   void worker.terminate();
 }
 
+/** The answer for a call stopped before it started, if it is. */
+function stoppedBefore(options: RunJqOptions, now: number): RunJqResult | undefined {
+  if (options.signal?.aborted) return message("jq: aborted\n", JQ_EXIT_ABORTED);
+  if (options.deadline !== undefined && options.deadline <= now) {
+    return message("jq: timed out after 0 ms\n", JQ_EXIT_TIMEOUT);
+  }
+  return undefined;
+}
+
+/**
+ * Runs one call synchronously in this thread: no hop, no copy of its input or output. Bounded as in the jq
+ * worker (the driver caps its wasm memory, output and stack); a runaway ends with the thread, at the run's end.
+ */
+async function runHere(options: RunJqOptions): Promise<RunJqResult> {
+  let module: WasmModule;
+  try {
+    module = await compileJqModule();
+  } catch (error) {
+    return message(`jq: error: cannot load jq: ${String(error)}\n`, 2);
+  }
+  const stopped = stoppedBefore(options, Date.now());
+  if (stopped) return stopped;
+  threadDriver ??= new JqDriver(module, JQ_DRIVER_LIMITS);
+  return threadDriver.run({
+    argv: options.argv,
+    stdin: options.stdin,
+    env: options.env ?? {},
+    maxOutputBytes: options.maxOutputBytes,
+  });
+}
+
 async function runJob(job: Job): Promise<RunJqResult> {
   const { options } = job;
   const started = Date.now();
-  if (options.signal?.aborted) return message("jq: aborted\n", JQ_EXIT_ABORTED);
-  if (options.deadline !== undefined && options.deadline <= started) {
-    return message("jq: timed out after 0 ms\n", JQ_EXIT_TIMEOUT);
-  }
+  const stopped = stoppedBefore(options, started);
+  if (stopped) return stopped;
   // TM-MEM-002: arguments jq would refuse never reach the worker (80 MB of them passed its heap cap).
   const refused = refusedArgv(options.argv, JQ_DRIVER_LIMITS.maxArgvBytes);
   if (refused) return refused;

@@ -4,6 +4,7 @@
  * (spin-channel.ts, 0010), else by postMessage.
  */
 import { parentPort, workerData } from "node:worker_threads";
+import { runJqInThisThread } from "../jq/worker.js";
 import { WORKER_KEPT_CATALOGS } from "../limits.js";
 import { ShellCatalog } from "../shell/catalog.js";
 import type { HostCaller } from "../shell/shell-run.js";
@@ -218,4 +219,6 @@ port.on("messageerror", (error) => send(lostMessage("read", error)));
 // TM-MEM-005: V8's limit is above the cap, so a cap too small for the shell itself is refused here.
 if (heap.tooSmall()) throw new Error(`its heap after loading is over the ${heap.capMb} MiB limit`);
 void canStream();
+// 0039: this thread runs jq itself; the host ends it at the run's deadline or abort, a runaway jq with it.
+runJqInThisThread();
 send({ type: "ready" });
