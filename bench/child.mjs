@@ -3,10 +3,10 @@
 //   impl: direct | ts-worker | ts-inline | bashkit
 
 import { CASES, PROBES } from "./cases.mjs";
+import { loadShell } from "./shells.mjs";
 import { bigTools, fanoutTools, manyTools, render, shopTools } from "./tools.mjs";
 
 const impl = process.argv[2];
-const LIMITS = { maxToolCalls: 2000, maxLoopIterations: 5000 };
 const BIG_TIMEOUT_MS = 120_000;
 /** The worker heap the measured jq cases run with: the default (256 MiB) cannot take the 8 MB case (see PROBES). */
 const BIG_WORKER_MEMORY_MB = 1024;
@@ -20,66 +20,19 @@ const toolSets = {
 };
 
 /** An implementation: `run(set, script)` resolves with `{ stdout, stderr, exitCode }`. */
-async function toolshell(isolation) {
-  const { ScriptedTool } = await import("../dist/src/index.js");
-  const asTool = (tool) => ({
-    name: tool.name,
-    description: tool.description,
-    inputSchema: tool.inputSchema,
-    execute: (params) => tool.run(params),
-  });
+async function shell(implId) {
+  const shells = await loadShell(implId);
   const options = {
-    shop: { limits: LIMITS },
-    many: { limits: LIMITS },
-    big: { limits: LIMITS, timeoutMs: BIG_TIMEOUT_MS, workerMemoryMb: BIG_WORKER_MEMORY_MB },
-    big_default_heap: { limits: LIMITS, timeoutMs: BIG_TIMEOUT_MS },
-    fanout: { limits: LIMITS },
+    big: { timeoutMs: BIG_TIMEOUT_MS, workerMemoryMb: BIG_WORKER_MEMORY_MB },
+    big_default_heap: { timeoutMs: BIG_TIMEOUT_MS },
   };
-  const apis = new Map();
-  const api = (set) => {
-    if (!apis.has(set)) {
-      const tools = toolSets[set]().map(asTool);
-      apis.set(set, new ScriptedTool({ name: `bench_${set}`, tools, isolation, ...options[set] }));
-    }
-    return apis.get(set);
-  };
-  for (const set of Object.keys(toolSets)) api(set);
-  return {
-    run: (set, script) => api(set).execute(script),
-    close: async () => {
-      for (const value of apis.values()) await value.close();
-    },
-  };
-}
-
-async function bashkit() {
-  const { ScriptedTool } = await import("@everruns/bashkit");
-  // bashkit callbacks must return a string synchronously and must never throw (a throw ends the process).
-  const callback = (tool) => (params) => {
-    try {
-      const value = tool.run(params ?? {});
-      return typeof value?.then === "function" ? "" : render(value);
-    } catch {
-      return "";
-    }
-  };
-  const apis = new Map();
-  const api = (set) => {
-    if (!apis.has(set)) {
-      const scripted = new ScriptedTool({
-        name: `bench_${set}`,
-        maxCommands: 100_000,
-        maxLoopIterations: 5000,
-      });
-      for (const tool of toolSets[set]()) {
-        scripted.addTool(tool.name, tool.description, callback(tool), tool.inputSchema);
-      }
-      apis.set(set, scripted);
-    }
-    return apis.get(set);
-  };
-  for (const set of Object.keys(toolSets)) api(set);
-  return { run: (set, script) => api(set).execute(script), close: async () => {} };
+  const apis = new Map(
+    Object.entries(toolSets).map(([set, tools]) => [
+      set,
+      shells.create({ name: `bench_${set}`, tools: tools(), options: options[set] }),
+    ]),
+  );
+  return { run: (set, script) => apis.get(set).run(script), close: () => shells.close() };
 }
 
 /** The floor: the same callbacks called from JS, with JSON.parse/stringify standing in for jq. */
@@ -155,9 +108,9 @@ function direct() {
 
 const factories = {
   direct,
-  "ts-worker": () => toolshell("worker"),
-  "ts-inline": () => toolshell("inline"),
-  bashkit,
+  "ts-worker": () => shell("ts-worker"),
+  "ts-inline": () => shell("ts-inline"),
+  bashkit: () => shell("bashkit"),
 };
 
 function describeFailure(result) {

@@ -1,25 +1,20 @@
-// The bench runner: one child process per implementation, rounds interleaved (A B C D, then B C D A, ...), each
+// The back-to-back bench runner: one child process per implementation, rounds interleaved (A B C D, then B C D A, ...), each
 // child doing a batch of iterations per case per round; medians and p90 over every sample of every round.
 // Prints a table to stdout and writes results.json. See README.md.
 //
 // Environment: BENCH_ROUNDS (default 5), BENCH_CASES / BENCH_IMPLS (comma lists to run a subset),
 // BENCH_PROFILE (comma list of implementations to run under `node --cpu-prof`), BENCH_PROFILE_DIR.
 
-import { execFileSync, fork } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { CASES, IMPLS, PROBES, TARGETS } from "./cases.mjs";
+import { Child } from "./ipc-child.mjs";
+import { formatMs, formatRatio, list, summarize, table } from "./stats.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const list = (value) =>
-  value
-    ? value
-        .split(",")
-        .map((item) => item.trim())
-        .filter(Boolean)
-    : undefined;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const onlyCases = list(process.env.BENCH_CASES);
 const onlyImpls = list(process.env.BENCH_IMPLS);
@@ -30,97 +25,18 @@ const cases = CASES.filter((item) => !onlyCases || onlyCases.includes(item.id));
 const impls = IMPLS.filter((item) => !onlyImpls || onlyImpls.includes(item.id));
 const log = (line) => process.stderr.write(`${line}\n`);
 
-// ---------------------------------------------------------------------------------------------------- children
-
-class Child {
-  constructor(impl) {
-    this.impl = impl;
-    this.seq = 0;
-    this.pending = new Map();
-    const execArgv = ["--expose-gc"];
-    if (profiled.has(impl)) execArgv.push("--cpu-prof", `--cpu-prof-dir=${profileDir}`);
-    this.process = fork(path.join(here, "child.mjs"), [impl], {
-      cwd: here,
-      execArgv,
-      stdio: ["ignore", "inherit", "inherit", "ipc"],
-    });
-    this.ready = new Promise((resolve, reject) => {
-      this.pending.set("ready", resolve);
-      this.process.once("exit", (code) => {
-        const error = new Error(`${impl} child exited with code ${code}`);
-        for (const settle of this.rejecters ?? []) settle(error);
-        reject(error);
-      });
-    });
-    this.rejecters = new Set();
-    this.process.on("message", (message) => {
-      const key = message.type === "ready" ? "ready" : message.seq;
-      const settle = this.pending.get(key);
-      this.pending.delete(key);
-      settle?.(message);
-    });
-  }
-
-  request(message) {
-    const seq = ++this.seq;
-    return new Promise((resolve, reject) => {
-      this.rejecters.add(reject);
-      this.pending.set(seq, (reply) => {
-        this.rejecters.delete(reject);
-        resolve(reply);
-      });
-      this.process.send({ ...message, seq });
-    });
-  }
-}
-
-// ---------------------------------------------------------------------------------------------------- statistics
-
-function quantile(sorted, q) {
-  if (sorted.length === 0) return null;
-  // Nearest rank, and for the median the mean of the two middle values.
-  if (q === 0.5) {
-    const mid = sorted.length >> 1;
-    return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-  }
-  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
-}
-
-function summarize(samples) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return {
-    n: sorted.length,
-    median: quantile(sorted, 0.5),
-    p90: quantile(sorted, 0.9),
-    min: sorted[0] ?? null,
-  };
-}
-
-function formatMs(ms) {
-  if (ms === null || ms === undefined) return "-";
-  if (ms < 0.01) return `${(ms * 1000).toFixed(2)} µs`;
-  if (ms < 1) return `${(ms * 1000).toFixed(0)} µs`;
-  if (ms < 10) return `${ms.toFixed(2)} ms`;
-  if (ms < 1000) return `${ms.toFixed(1)} ms`;
-  return `${(ms / 1000).toFixed(2)} s`;
-}
-
-const formatRatio = (ratio) => (ratio === null ? "-" : `${ratio.toFixed(2)}x`);
-
-function table(headers, rows) {
-  const widths = headers.map((header, i) =>
-    Math.max(header.length, ...rows.map((row) => String(row[i]).length)),
-  );
-  const line = (cells) => cells.map((cell, i) => String(cell).padEnd(widths[i])).join(" | ");
-  return [line(headers), widths.map((width) => "-".repeat(width)).join("-|-"), ...rows.map(line)].join("\n");
-}
-
 // ---------------------------------------------------------------------------------------------------- run
 
 async function main() {
   const began = performance.now();
   log(`bench: ${impls.map((item) => item.id).join(", ")}; ${cases.length} cases; ${ROUNDS} rounds`);
-  const children = new Map(impls.map((item) => [item.id, new Child(item.id)]));
+  const children = new Map(
+    impls.map((item) => {
+      const execArgv = ["--expose-gc"];
+      if (profiled.has(item.id)) execArgv.push("--cpu-prof", `--cpu-prof-dir=${profileDir}`);
+      return [item.id, new Child(path.join(here, "child.mjs"), [item.id], { cwd: here, execArgv })];
+    }),
+  );
   const loads = {};
   for (const [id, child] of children) loads[id] = (await child.ready).loadMs;
 
@@ -227,7 +143,7 @@ async function main() {
   const out = [];
   out.push("");
   out.push(
-    `toolshell bench: medians (p90) over ${ROUNDS} interleaved rounds, one child process per implementation`,
+    `toolshell bench, back to back: medians (p90) over ${ROUNDS} interleaved rounds, one child process per implementation`,
   );
   out.push(
     `node ${process.version}, ${os.cpus().length} x ${os.cpus()[0]?.model ?? "cpu"}, load ${os

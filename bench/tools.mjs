@@ -88,6 +88,37 @@ export const shopTools = [
   },
 ];
 
+export const PAGES = 100;
+
+/**
+ * `list_items --page N --per_page M`: page N of a catalog of PAGES pages, `next_page` null on the last one. The
+ * agent-pace bench's pagination row walks it with jq.
+ */
+export const listItems = {
+  name: "list_items",
+  description: `List catalog items, one page at a time (${PAGES} pages)`,
+  inputSchema: {
+    type: "object",
+    properties: {
+      page: { type: "integer", minimum: 1, description: "Page number, from 1" },
+      per_page: { type: "integer", minimum: 1, maximum: 100, description: "Items per page" },
+    },
+    required: ["page"],
+    additionalProperties: false,
+  },
+  run: ({ page, per_page }) => {
+    const size = per_page ?? 20;
+    const items = Array.from({ length: size }, (_, i) => {
+      const id = (page - 1) * size + i + 1;
+      return { id, name: `item-${id}`, price: Math.round(id * 137) / 100 };
+    });
+    return { items, page, next_page: page < PAGES ? page + 1 : null };
+  },
+};
+
+/** The agent-pace bench's tools: the shop's four and list_items. */
+export const agentTools = [...shopTools, listItems];
+
 /** 200 tools: get_user plus 199 plausible ones with small schemas of their own. */
 export const manyTools = [getUser];
 const verbs = ["get", "list", "create", "update", "delete", "search", "sync"];
