@@ -6,7 +6,7 @@
 import { ToolshellError } from "../errors.js";
 import { describeOutputIssue, renderValue } from "../issues/wording.js";
 import type { JsonSchema } from "../schema/json-schema.js";
-import { compileValidator, type Validator } from "../schema/validate.js";
+import { deferredValidator, type Validator } from "../schema/validate.js";
 
 /** At most this many issue lines are kept per call; the rest are counted in a last line. */
 const MAX_OUTPUT_ISSUES = 10;
@@ -32,11 +32,14 @@ export interface OutputCheck {
 
 const NONE: OutputIssues = { lines: [], total: 0 };
 
-/** Compiles a tool's outputSchema once, at registration. Throws ToolshellError("invalid_schema") if it is bad. */
-export function compileOutputCheck(toolName: string, schema: JsonSchema): OutputCheck {
+/**
+ * A tool's outputSchema check: the schema is checked at registration, which throws ToolshellError("invalid_schema")
+ * if it is bad, and compiled on the first result it checks.
+ */
+export function outputCheck(toolName: string, schema: JsonSchema): OutputCheck {
   let validate: Validator;
   try {
-    validate = compileValidator(schema);
+    validate = deferredValidator(schema);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     throw new ToolshellError("invalid_schema", `${toolName}: outputSchema: ${message}`, { cause: error });

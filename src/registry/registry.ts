@@ -5,7 +5,7 @@ import { closest } from "../issues/suggest.js";
 import { formatIssues } from "../issues/wording.js";
 import { MAX_JSON_DEPTH, MAX_PARAMS_BYTES, MAX_TOOL_NAME_CHARS } from "../limits.js";
 import { jsonTextDeeperThan } from "../schema/json-depth.js";
-import { compileValidator, type Validator } from "../schema/validate.js";
+import { deferredValidator, type Validator } from "../schema/validate.js";
 import { scanForInjection } from "../text/untrusted.js";
 import type { CallOutcome } from "../tool/call.js";
 import type { BreakerOptions } from "../tool/resilience.js";
@@ -14,7 +14,7 @@ import { type CallRecord, elapsedMs } from "../trace/trace.js";
 import type { RejectedCall } from "../worker/protocol.js";
 import { type AttemptSettings, runAttempts } from "./attempt.js";
 import { CircuitBreaker, TEMPORARY_FAILURE_EXIT } from "./breaker.js";
-import { compileOutputCheck } from "./output-check.js";
+import { outputCheck } from "./output-check.js";
 import { planned } from "./plan.js";
 import { ask, type Policy, type PolicyCall } from "./policy.js";
 import { RateLimiter, rateLimited } from "./rate-limit.js";
@@ -36,10 +36,13 @@ export interface RegistryOptions {
   onCall?: OnCall;
 }
 
-/** A tool's inputSchema validator; a schema it cannot compile is refused naming the tool, as outputSchema's is. */
-function compileInputValidator(name: string, schema: RegisteredTool["spec"]["inputSchema"]): Validator {
+/**
+ * A tool's inputSchema validator, checked now and compiled on the first host call; a schema it cannot compile is
+ * refused naming the tool, as outputSchema's is.
+ */
+function inputValidator(name: string, schema: RegisteredTool["spec"]["inputSchema"]): Validator {
   try {
-    return compileValidator(schema);
+    return deferredValidator(schema);
   } catch (error) {
     if (!(error instanceof ToolshellError)) throw error;
     throw new ToolshellError(error.code, `${name}: inputSchema: ${error.message}`, { cause: error.cause });
@@ -49,7 +52,7 @@ function compileInputValidator(name: string, schema: RegisteredTool["spec"]["inp
 /** A registered tool with what its calls need, made once at registration. */
 interface Entry {
   tool: RegisteredTool;
-  /** The inputSchema's validator: host calls use it (the shell validates in its worker). */
+  /** The inputSchema's validator: host calls use it (the shell validates in its worker); compiled on first use. */
   validate: Validator;
   breaker: CircuitBreaker | undefined;
   limiter: RateLimiter | undefined;
@@ -101,14 +104,14 @@ export class Registry {
     this.onCall = options.onCall;
   }
 
-  /** Registers a tool, compiling its schemas and making its breaker and rate limiter. */
+  /** Registers a tool: checks its schemas (compiled on first use) and makes its breaker and rate limiter. */
   add(tool: RegisteredTool): void {
     const { name, inputSchema, outputSchema } = tool.spec;
     if (this.entries.has(name)) {
       throw new ToolshellError("duplicate_tool", `a tool named ${name} is already registered`);
     }
-    const validate = compileInputValidator(name, inputSchema);
-    const check = outputSchema === undefined ? undefined : compileOutputCheck(name, outputSchema);
+    const validate = inputValidator(name, inputSchema);
+    const check = outputSchema === undefined ? undefined : outputCheck(name, outputSchema);
     const breaker = tool.breaker ?? this.defaultBreaker;
     this.entries.set(name, {
       tool,

@@ -4,7 +4,6 @@ import type { PlanRecorder } from "../registry/plan.js";
 import type { Registry } from "../registry/registry.js";
 import type { OnCall } from "../registry/request.js";
 import type { SpanLike } from "../registry/telemetry.js";
-import { runScript, truncate } from "../script/run-script.js";
 import { ShellCatalog } from "../shell/catalog.js";
 import type { StopReason } from "../stop-reason.js";
 import type { CallRequest } from "../tool/call.js";
@@ -46,12 +45,21 @@ function inlineCatalog(snapshot: CatalogSnapshot): ShellCatalog {
   return catalog;
 }
 
+/**
+ * The shell itself (the interpreter's bundle, the sandbox, the builtins), which a worker loads in its own thread:
+ * the caller's thread loads it only for an inline run, or to word what a terminated worker printed (decision 0037).
+ */
+function shellModule(): Promise<typeof import("../script/run-script.js")> {
+  return import("../script/run-script.js");
+}
+
 /** Runs on the caller's thread: lowest latency, for trusted scripts (a CPU-bound command blocks the host). */
 export async function runInline(setup: RunSetup): Promise<HostRunResult> {
   const clock = new RunClock(setup);
   if (clock.reason) return notStarted(clock.reason, setup.order.timeoutMs);
   const calls = new RunCalls(setup, clock);
   try {
+    const { runScript } = await shellModule();
     const catalog = inlineCatalog(setup.catalog);
     const signal = clock.controller.signal;
     clock.start();
@@ -62,7 +70,7 @@ export async function runInline(setup: RunSetup): Promise<HostRunResult> {
     // TM-FS-003: whatever a script does, execute() resolves: a failure the shell did not turn into a command's
     // status ends the run with exit 1 and says so, as a worker's "failed" does (it never throws to the caller).
     const message = error instanceof Error ? error.message : String(error);
-    return lostRun(message, undefined, setup.order, calls, undefined);
+    return await lostRun(message, undefined, setup.order, calls, undefined);
   } finally {
     clock.dispose();
   }
@@ -106,13 +114,14 @@ interface Printed {
  * The result of a run whose worker had to be terminated or failed: what it had printed, the trace of the calls
  * the host answered (whole: the host made their entries), and why it ended.
  */
-function lostRun(
+async function lostRun(
   message: string,
   reason: StopReason | undefined,
   order: ScriptOrder,
   calls: RunCalls,
   printed: Printed | undefined,
-): HostRunResult {
+): Promise<HostRunResult> {
+  const { truncate } = await shellModule();
   const { timeoutMs } = order;
   const why =
     reason === "timeout"
@@ -162,7 +171,7 @@ export function runInWorker(setup: RunSetup, pool: WorkerPool): Promise<HostRunR
       void calls.answer(call).then((answer) => handle?.answer(call.callId, answer));
     };
     const onFailed = (message: string) =>
-      finish(lostRun(message, clock.reason, setup.order, calls, handle?.printed()));
+      void lostRun(message, clock.reason, setup.order, calls, handle?.printed()).then(finish);
     const stop = () => {
       const reason = clock.reason ?? "abort";
       // Still waiting for a worker: nothing ran, so say that (the pool takes the run out of its queue).
@@ -172,7 +181,7 @@ export function runInWorker(setup: RunSetup, pool: WorkerPool): Promise<HostRunR
       killTimer = setTimeout(() => {
         const printed = handle?.printed();
         handle?.kill();
-        finish(lostRun("", reason, setup.order, calls, printed));
+        void lostRun("", reason, setup.order, calls, printed).then(finish);
       }, KILL_GRACE_MS);
     };
     clock.controller.signal.addEventListener("abort", stop, { once: true });

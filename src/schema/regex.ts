@@ -3,8 +3,9 @@
  * (re2js), linear in the text instead of V8's backtracking engine, with its work bounded per check. See
  * docs/decisions/0018-linear-time-schema-patterns.md.
  */
+import { createRequire } from "node:module";
 import type { CodeOptions } from "ajv/dist/2020.js";
-import { RE2JS } from "#just-bash";
+import type { RE2JS } from "#just-bash";
 import { ToolshellError } from "../errors.js";
 import type { Issue } from "../issues/issue.js";
 import { MAX_PATTERN_PROGRAM_SIZE, MAX_PATTERN_SOURCE_CHARS, MAX_PATTERN_STEPS } from "../limits.js";
@@ -13,6 +14,19 @@ import { MAX_PATTERN_PROGRAM_SIZE, MAX_PATTERN_SOURCE_CHARS, MAX_PATTERN_STEPS }
 const MAX_QUOTED_PATTERN = 200;
 
 type RegExpEngine = NonNullable<CodeOptions["regExp"]>;
+
+let engine: typeof RE2JS | undefined;
+
+/**
+ * re2js, which toolshell ships inside the interpreter's bundle (`#just-bash`, ~65 ms to load), loaded on the first
+ * pattern rather than when toolshell is imported (decision 0037). Synchronously, because ajv compiles patterns and
+ * registration checks them synchronously: through require of an ES module (Node 20.19 and later); a worker thread,
+ * which has imported the bundle already, gets the same module.
+ */
+function re2(): typeof RE2JS {
+  engine ??= (createRequire(import.meta.url)("#just-bash") as typeof import("#just-bash")).RE2JS;
+  return engine;
+}
 
 /** Pattern tests a validation refused: the issue to report, and which (pattern, text) tests it did not run. */
 export interface RefusedTests {
@@ -91,8 +105,9 @@ function quoted(pattern: string): string {
 }
 
 function compile(pattern: string): RE2JS {
+  const re2js = re2();
   try {
-    return RE2JS.compile(RE2JS.translateRegExp(pattern));
+    return re2js.compile(re2js.translateRegExp(pattern));
   } catch (error) {
     const reason = (error instanceof Error ? error.message : String(error)).replace(
       /^error parsing regexp: /,

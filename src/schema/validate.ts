@@ -1,10 +1,10 @@
 /**
  * Schema validation of tool params with ajv (2020-12 dialect), compiled once per schema. ajv's errors become
- * Issues in src/schema/ajv-issues.ts. Unsupported references fail closed at compile time.
+ * Issues in src/schema/ajv-issues.ts. Unsupported references fail closed before compiling. ajv is loaded on the
+ * first schema, not when toolshell is imported (decision 0037).
  */
-// The named export is the class under both Node's CJS interop and bundlers; the default import is
-// `module.exports` under NodeNext, which only happens to be the class too.
-import { Ajv2020 } from "ajv/dist/2020.js";
+import { createRequire } from "node:module";
+import type { Ajv2020 } from "ajv/dist/2020.js";
 import { ToolshellError } from "../errors.js";
 import type { Issue } from "../issues/issue.js";
 import { renderValue } from "../issues/wording.js";
@@ -24,22 +24,52 @@ export type Validator = (params: unknown) => Issue[] & { omitted?: number };
  */
 export const MAX_WORDED_ERRORS: number = 100;
 
-let compiledSchemas = 0;
+let preparedSchemas = 0;
 
-/**
- * One shared instance: constructing Ajv compiles its meta-schemas (~30 ms), compiling a tool schema
- * into an existing instance takes ~1 ms. `addUsedSchema: false` keeps tools whose schemas share an
- * `$id` from colliding.
- */
-const ajv = new Ajv2020({
+/** ajv's options on both of its instances: the meta-schema check words its errors as a compile would. */
+const AJV_OPTIONS = {
   allErrors: true,
   strict: false,
   verbose: true,
   logger: false,
   addUsedSchema: false,
-  // TM-DOS-003: every schema pattern, on every path (shell, host calls, output checks), runs in linear time.
-  code: { regExp: linearRegExp },
-});
+} as const;
+
+/**
+ * ajv's 2020-12 class, loaded on the first schema rather than when toolshell is imported (decision 0037): with
+ * require, because registration is synchronous (ajv is CommonJS).
+ */
+function ajvClass(): typeof Ajv2020 {
+  return (createRequire(import.meta.url)("ajv/dist/2020.js") as typeof import("ajv/dist/2020.js")).Ajv2020;
+}
+
+let metaChecker: Ajv2020 | undefined;
+let compiler: Ajv2020 | undefined;
+
+/**
+ * Checks a schema against the 2020-12 meta-schema, throwing ajv's "schema is invalid: ...". An instance of its own,
+ * on V8's regular expressions: the only patterns it runs are the meta-schema's two (of `$id` and `$anchor`, each one
+ * run of a character class, linear on V8), so a schema without patterns never loads the linear-time engine.
+ */
+function checkMetaSchema(root: JsonSchema): void {
+  metaChecker ??= new (ajvClass())(AJV_OPTIONS);
+  metaChecker.validateSchema(root, true);
+}
+
+/**
+ * The instance that compiles tool schemas, made on the first compile; compiling a tool schema takes ~1 ms (loading
+ * ajv and compiling the meta-schema on the other instance's first check, ~30 ms). `addUsedSchema: false` keeps tools whose schemas share an
+ * `$id` from colliding; it does not check the meta-schema again (checkMetaSchema did, before every compile).
+ */
+function schemaCompiler(): Ajv2020 {
+  compiler ??= new (ajvClass())({
+    ...AJV_OPTIONS,
+    validateSchema: false,
+    // TM-DOS-003: every schema pattern, on every path (shell, host calls, output checks), runs in linear time.
+    code: { regExp: linearRegExp },
+  });
+  return compiler;
+}
 
 /**
  * Compiles `schema` into a validator returning Issues (empty when valid). Throws
@@ -48,19 +78,71 @@ const ajv = new Ajv2020({
  * is copied, never mutated, and params are never coerced.
  */
 export function compileValidator(schema: JsonSchema): Validator {
-  const root = normalizeSchema(schema);
-  // With addUsedSchema off, ajv resolves a root `$ref: "#"` (recursive schemas) only against an `$id`.
-  if (typeof root.$id !== "string") root.$id = `urn:toolshell:schema:${++compiledSchemas}`;
-  forEachSubschema(root, (node) => checkReferences(node, root));
-  let validate: ReturnType<typeof ajv.compile>;
+  const root = prepared(schema);
+  refusedAsAjvWould(() => checkMetaSchema(root));
+  return compiled(root);
+}
+
+/**
+ * The validator of a schema checked now and compiled on its first use: what registration needs on the caller's
+ * thread, where most tools are only called from scripts (their worker compiles its own) and compiling costs ~1 ms a
+ * schema. It throws ToolshellError("invalid_schema") now for every schema compileValidator refuses: what ajv's
+ * compile checks beyond the meta-schema is checked here without generating code (each pattern on the linear-time
+ * engine, which loads it); a schema that declares identifiers below its root (`$id`) or anchors, which ajv resolves
+ * by base URI where toolshell's reference checks do not (duplicates, references under another base), is compiled now.
+ */
+export function deferredValidator(schema: JsonSchema): Validator {
+  const root = prepared(schema);
+  const patterns: string[] = [];
+  let identifiers = false;
+  forEachSubschema(root, (node) => {
+    if (typeof node.pattern === "string") patterns.push(node.pattern);
+    if (isRecord(node.patternProperties)) patterns.push(...Object.keys(node.patternProperties));
+    identifiers ||=
+      (node !== root && Object.hasOwn(node, "$id")) ||
+      Object.hasOwn(node, "$anchor") ||
+      Object.hasOwn(node, "$dynamicAnchor");
+  });
+  refusedAsAjvWould(() => checkMetaSchema(root));
+  if (identifiers) return compiled(root);
+  refusedAsAjvWould(() => {
+    for (const pattern of patterns) linearRegExp(pattern, "u");
+  });
+  let validate: Validator | undefined;
+  return (params) => {
+    validate ??= compiled(root);
+    return validate(params);
+  };
+}
+
+/** Runs `check`, turning what it throws into ToolshellError("invalid_schema") as a failed compile is. */
+function refusedAsAjvWould<T>(check: () => T): T {
   try {
-    validate = ajv.compile(root);
+    return check();
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     throw new ToolshellError("invalid_schema", `invalid schema: ${message}`, { cause: error });
+  }
+}
+
+/** A private copy of `schema` (see normalizeSchema) with a root `$id`, whose every reference was checked. */
+function prepared(schema: JsonSchema): JsonSchema {
+  const root = normalizeSchema(schema);
+  // With addUsedSchema off, ajv resolves a root `$ref: "#"` (recursive schemas) only against an `$id`.
+  if (typeof root.$id !== "string") root.$id = `urn:toolshell:schema:${++preparedSchemas}`;
+  forEachSubschema(root, (node) => checkReferences(node, root));
+  return root;
+}
+
+/** ajv's validator of a prepared, checked schema, its errors as Issues. */
+function compiled(root: JsonSchema): Validator {
+  const instance = schemaCompiler();
+  let validate: ReturnType<typeof instance.compile>;
+  try {
+    validate = refusedAsAjvWould(() => instance.compile(root));
   } finally {
     // The compiled function is self-contained; dropping the cache entry keeps the shared instance small.
-    ajv.removeSchema(root);
+    instance.removeSchema(root);
   }
   return (params) => {
     const { result, refused } = withPatternBudget(() => validate(params));

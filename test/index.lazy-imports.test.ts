@@ -1,0 +1,50 @@
+// Decision 0037: importing toolshell loads neither the shell (the interpreter's bundle, #just-bash) nor ajv on the
+// caller's thread; each is loaded when something on that thread first needs it.
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { fixtureOutput } from "./fixture-process.js";
+
+const FIXTURE = fileURLToPath(new URL("./fixtures/lazy-imports.ts", import.meta.url));
+/** A spawned process pays for node, tsx and toolshell's sources: seconds on a busy machine. */
+const SLOW = 60_000;
+
+interface Loaded {
+  step: string;
+  interpreter: boolean;
+  ajv: boolean;
+}
+
+async function steps(args: string[]): Promise<Loaded[]> {
+  const output = await fixtureOutput(FIXTURE, args);
+  return output
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as Loaded);
+}
+
+describe("what the caller's thread loads", () => {
+  it(
+    "nothing heavy on import; ajv when a tool is registered; the shell only for an inline run",
+    async () => {
+      expect(await steps([])).toEqual([
+        { step: "import", interpreter: false, ajv: false },
+        // Registration checks the schema against the meta-schema; it compiles nothing.
+        { step: "construct", interpreter: false, ajv: true },
+        { step: "call", interpreter: false, ajv: true },
+        { step: "execute", interpreter: true, ajv: true },
+      ]);
+    },
+    SLOW,
+  );
+
+  it(
+    "the linear-time regex engine (in the shell's bundle) when a registered schema has a pattern",
+    async () => {
+      expect(await steps(["pattern"])).toEqual([
+        { step: "import", interpreter: false, ajv: false },
+        { step: "construct", interpreter: true, ajv: true },
+      ]);
+    },
+    SLOW,
+  );
+});
