@@ -1,0 +1,281 @@
+/**
+ * Runs a parsed filter as jq 1.8.2 does, output by output (each output goes on before the next is computed, so
+ * `?` and jq's laziness behave as in jq). Whatever jq would report as an error throws JqError (which `?` catches);
+ * whatever the fast path cannot be sure of throws Unsure. The work is bounded by a budget of steps.
+ */
+import type { BinaryOperator, Node } from "./ast.js";
+import { callBuiltin } from "./builtins.js";
+import { formatText, plus, tostring } from "./operations.js";
+import { compare, isObject, JqError, newObject, setKey, truthy, Unsure, type Value } from "./value.js";
+
+export type Emit = (value: Value) => void;
+export interface Scope {
+  name: string;
+  value: Value;
+  outer: Scope | undefined;
+}
+/** Runs a filter (a builtin's argument) on an input, in the scope of the call. */
+export type Run = (node: Node, input: Value, emit: Emit) => void;
+
+/** Steps (nodes run) one call may take before the fast path gives the call to jq. */
+const MAX_STEPS = 100_000;
+
+/** An error raised downstream of a `?`, which jq 1.8 does not let that `?` catch. */
+class Downstream extends Error {
+  constructor(readonly inner: unknown) {
+    super();
+  }
+}
+
+/** `target[key]`: jq's lookups, null for a missing key or index and on null; a type clash is jq's error. */
+export function index(target: Value, key: Value): Value {
+  if (typeof key === "string") {
+    if (target === null) return null;
+    if (isObject(target)) return Object.hasOwn(target, key) ? (target[key] as Value) : null;
+    throw new JqError();
+  }
+  if (typeof key === "number") {
+    if (!Number.isInteger(key)) throw new Unsure(); // jq floors the index; not reproduced
+    if (target === null) return null;
+    if (!Array.isArray(target)) throw new JqError();
+    const at = key < 0 ? target.length + key : key;
+    return at >= 0 && at < target.length ? (target[at] as Value) : null;
+  }
+  throw new Unsure();
+}
+
+/** One lookup; an optional one yields nothing where jq's lookup fails. */
+function lookUp(target: Value, key: Value, optional: true | undefined, emit: Emit): void {
+  let found: Value;
+  try {
+    found = index(target, key);
+  } catch (error) {
+    if (optional && error instanceof JqError) return;
+    throw error;
+  }
+  emit(found);
+}
+
+function each(target: Value, emit: Emit): void {
+  if (Array.isArray(target)) for (const item of target) emit(item);
+  else if (isObject(target)) for (const key of Object.keys(target)) emit(target[key] as Value);
+  else throw new JqError();
+}
+
+function arithmetic(operator: BinaryOperator, left: Value, right: Value): Value {
+  switch (operator) {
+    case "==":
+      return compare(left, right) === 0;
+    case "!=":
+      return compare(left, right) !== 0;
+    case "<":
+      return compare(left, right) < 0;
+    case "<=":
+      return compare(left, right) <= 0;
+    case ">":
+      return compare(left, right) > 0;
+    case ">=":
+      return compare(left, right) >= 0;
+    case "+":
+      return plus(left, right);
+  }
+  if (typeof left !== "number" || typeof right !== "number") throw new Unsure();
+  if (operator === "-") return left - right;
+  if (operator === "*") return left * right;
+  if (right === 0) throw new JqError(); // division or remainder by zero
+  if (operator === "/") return left / right;
+  // jq's `%` truncates both sides to integers first; only integers whose C semantics JavaScript shares.
+  if (!Number.isSafeInteger(left) || !Number.isSafeInteger(right)) throw new Unsure();
+  return left % right;
+}
+
+export function createRun(variables: ReadonlyMap<string, Value>): Run {
+  let steps = 0;
+  const lookup = (scope: Scope | undefined, name: string): Value => {
+    for (let frame = scope; frame; frame = frame.outer) if (frame.name === name) return frame.value;
+    const value = variables.get(name);
+    if (value === undefined) throw new Unsure(); // $ENV, $__prog_args, or a name jq would refuse
+    return value;
+  };
+
+  const run = (node: Node, input: Value, scope: Scope | undefined, emit: Emit): void => {
+    if (++steps > MAX_STEPS) throw new Unsure();
+    switch (node.kind) {
+      case "identity":
+        emit(input);
+        return;
+      case "literal":
+        emit(node.value);
+        return;
+      case "variable":
+        emit(lookup(scope, node.name));
+        return;
+      case "index":
+        // jq evaluates the key first and iterates the target inside it.
+        if (node.key.kind === "literal") {
+          const key = node.key.value;
+          run(node.target, input, scope, (target) => lookUp(target, key, node.optional, emit));
+          return;
+        }
+        run(node.key, input, scope, (key) =>
+          run(node.target, input, scope, (target) => lookUp(target, key, node.optional, emit)),
+        );
+        return;
+      case "each":
+        run(node.target, input, scope, (target) => {
+          if (node.optional && !Array.isArray(target) && !isObject(target)) return;
+          each(target, emit);
+        });
+        return;
+      case "try":
+        try {
+          run(node.body, input, scope, (value) => {
+            try {
+              emit(value);
+            } catch (error) {
+              throw new Downstream(error);
+            }
+          });
+        } catch (error) {
+          if (error instanceof Downstream) throw error.inner;
+          if (!(error instanceof JqError)) throw error;
+        }
+        return;
+      case "pipe":
+        run(node.left, input, scope, (value) => run(node.right, value, scope, emit));
+        return;
+      case "comma":
+        run(node.left, input, scope, emit);
+        run(node.right, input, scope, emit);
+        return;
+      case "alternative": {
+        // jq's `//` hides some errors of its left side: any error under it is left to jq.
+        let found = false;
+        try {
+          run(node.left, input, scope, (value) => {
+            if (!truthy(value)) return;
+            found = true;
+            emit(value);
+          });
+          if (!found) run(node.right, input, scope, emit);
+        } catch (error) {
+          throw error instanceof JqError ? new Unsure() : error;
+        }
+        return;
+      }
+      case "and":
+      case "or": {
+        const decided = node.kind === "or";
+        run(node.left, input, scope, (left) => {
+          if (truthy(left) === decided) emit(decided);
+          else run(node.right, input, scope, (right) => emit(truthy(right)));
+        });
+        return;
+      }
+      case "binary":
+        // jq iterates the right operand outside the left one.
+        run(node.right, input, scope, (right) =>
+          run(node.left, input, scope, (left) => emit(arithmetic(node.operator, left, right))),
+        );
+        return;
+      case "array": {
+        const items: Value[] = [];
+        if (node.body) run(node.body, input, scope, (value) => items.push(value));
+        emit(items);
+        return;
+      }
+      case "object":
+        construct(node.entries, 0, [], input, scope, emit);
+        return;
+      case "string":
+        interpolate(node.parts, node.parts.length - 1, "", input, scope, emit);
+        return;
+      case "format":
+        emit(formatText(node.name, input));
+        return;
+      case "if":
+        run(node.condition, input, scope, (condition) =>
+          run(truthy(condition) ? node.consequent : node.otherwise, input, scope, emit),
+        );
+        return;
+      case "bind":
+        run(node.source, input, scope, (value) =>
+          run(node.body, input, { name: node.name, value, outer: scope }, emit),
+        );
+        return;
+      case "reduce": {
+        let state = single(node.init, input, scope);
+        run(node.source, input, scope, (value) => {
+          state = single(node.update, state, { name: node.name, value, outer: scope });
+        });
+        emit(state);
+        return;
+      }
+      case "call":
+        callBuiltin(node.name, node.args, input, bind(scope), emit);
+        return;
+    }
+  };
+
+  /** The one output of a filter; any other count is left to jq (reduce's rules for them changed across versions). */
+  const single = (node: Node, input: Value, scope: Scope | undefined): Value => {
+    const outputs: Value[] = [];
+    run(node, input, scope, (value) => outputs.push(value));
+    if (outputs.length !== 1) throw new Unsure();
+    return outputs[0] as Value;
+  };
+
+  /** `{k: v, ...}`: the first entry's outputs vary slowest; in an entry, the key's outputs vary slower than the value's. */
+  const construct = (
+    entries: ReadonlyArray<{ key: Node; value: Node }>,
+    at: number,
+    pairs: Array<[string, Value]>,
+    input: Value,
+    scope: Scope | undefined,
+    emit: Emit,
+  ): void => {
+    const entry = entries[at];
+    if (!entry) {
+      const object = newObject();
+      for (const [key, value] of pairs) setKey(object, key, value);
+      emit(object);
+      return;
+    }
+    run(entry.key, input, scope, (key) => {
+      if (typeof key !== "string") throw new Unsure();
+      run(entry.value, input, scope, (value) =>
+        construct(entries, at + 1, [...pairs, [key, value]], input, scope, emit),
+      );
+    });
+  };
+
+  /** `"a\(x)b\(y)"`: as jq's chain of `+`, the last interpolation's outputs vary slowest. */
+  const interpolate = (
+    parts: ReadonlyArray<string | Node>,
+    at: number,
+    suffix: string,
+    input: Value,
+    scope: Scope | undefined,
+    emit: Emit,
+  ): void => {
+    if (at < 0) {
+      emit(suffix);
+      return;
+    }
+    const part = parts[at] as string | Node;
+    if (typeof part === "string") {
+      interpolate(parts, at - 1, part + suffix, input, scope, emit);
+      return;
+    }
+    run(part, input, scope, (value) =>
+      interpolate(parts, at - 1, tostring(value) + suffix, input, scope, emit),
+    );
+  };
+
+  const bind =
+    (scope: Scope | undefined): Run =>
+    (node, input, emit) =>
+      run(node, input, scope, emit);
+
+  return bind(undefined);
+}

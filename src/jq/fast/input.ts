@@ -1,0 +1,123 @@
+/**
+ * The fast path's reading of jq's input: a sequence of JSON documents (jq reads whitespace-separated or adjacent
+ * values), accepted only when JSON.parse gives exactly what jq would hold: valid UTF-8, no byte-order mark, every
+ * number written canonically (jq 1.8 keeps a number's literal, JavaScript its value), no lone surrogate escape
+ * (jq replaces it), no integer-like object key (JavaScript would reorder it), bounded size and depth.
+ */
+import { INTEGER_KEY, isObject, type Value, wellFormed } from "./value.js";
+
+/** Bigger or deeper inputs go to jq, whose own parser limits then apply. */
+export const MAX_INPUT_BYTES: number = 256 * 1024;
+const MAX_DEPTH = 256;
+/** Numbers both jq and JavaScript write exactly as given. */
+const PLAIN_NUMBER = /^-?(0|[1-9]\d{0,14})(\.\d{1,15})?$/;
+const NUMBER_TOKEN = /-?\d+(\.\d+)?([eE][+-]?\d+)?/y;
+/** A top-level scalar: a number or a word (true, false, null; anything else JSON.parse refuses). */
+const SCALAR_TOKEN = /-?[0-9A-Za-z.+]+/y;
+const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+/** True when a number token is one jq and JavaScript both read and write as written. */
+export function canonicalNumber(token: string): boolean {
+  return PLAIN_NUMBER.test(token) && String(Number(token)) === token;
+}
+
+function isSpace(code: number): boolean {
+  return code === 32 || code === 10 || code === 13 || code === 9;
+}
+
+/** Where the string starting at `start` (its opening quote) ends, just past its closing quote; -1 if it does not. */
+function stringEnd(text: string, start: number): number {
+  for (let index = start + 1; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code === 92) index++;
+    else if (code === 34) return index + 1;
+  }
+  return -1;
+}
+
+/** Where the array or object starting at `start` ends, if every number in it is canonical and it nests boundedly. */
+function containerEnd(text: string, start: number): number {
+  let depth = 0;
+  for (let index = start; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code === 34) {
+      index = stringEnd(text, index) - 1;
+      if (index < 0) return -1;
+    } else if (code === 91 || code === 123) {
+      if (++depth > MAX_DEPTH) return -1;
+    } else if (code === 93 || code === 125) {
+      if (--depth === 0) return index + 1;
+    } else if (code === 45 || (code >= 48 && code <= 57)) {
+      NUMBER_TOKEN.lastIndex = index;
+      const token = NUMBER_TOKEN.exec(text)?.[0] ?? "";
+      if (!canonicalNumber(token)) return -1;
+      index += token.length - 1;
+    }
+  }
+  return -1;
+}
+
+/** True when every string and key in the value is well formed and no key is one JavaScript reorders. */
+function faithful(value: Value): boolean {
+  if (typeof value === "string") return wellFormed(value);
+  if (Array.isArray(value)) return value.every(faithful);
+  if (isObject(value)) {
+    for (const key in value) {
+      if (INTEGER_KEY.test(key) || !wellFormed(key) || !faithful(value[key] as Value)) return false;
+    }
+  }
+  return true;
+}
+
+/** One JSON text as a value, or undefined when it is not exactly what jq would read. */
+export function parseDocument(text: string): Value | undefined {
+  const documents = splitDocuments(text);
+  return documents?.length === 1 ? documents[0] : undefined;
+}
+
+/** Every document in the text, in order, or undefined when any is not exactly what jq would read. */
+export function splitDocuments(text: string): Value[] | undefined {
+  const documents: Value[] = [];
+  let index = 0;
+  while (index < text.length) {
+    const code = text.charCodeAt(index);
+    if (isSpace(code)) {
+      index++;
+      continue;
+    }
+    let end: number;
+    if (code === 34) end = stringEnd(text, index);
+    else if (code === 91 || code === 123) end = containerEnd(text, index);
+    else {
+      SCALAR_TOKEN.lastIndex = index;
+      const token = SCALAR_TOKEN.exec(text)?.[0] ?? "";
+      if (/^[-\d]/.test(token) && !canonicalNumber(token)) return undefined;
+      end = token.length > 0 ? index + token.length : -1;
+      // A scalar runs into the next value only through whitespace, which keeps the split the one jq makes.
+      if (end < text.length && !isSpace(text.charCodeAt(end))) return undefined;
+    }
+    if (end < 0) return undefined;
+    let value: Value;
+    try {
+      value = JSON.parse(text.slice(index, end)) as Value;
+    } catch {
+      return undefined;
+    }
+    if (!faithful(value)) return undefined;
+    documents.push(value);
+    index = end;
+  }
+  return documents;
+}
+
+/** The input bytes as jq's documents, or undefined when the fast path cannot read them exactly as jq does. */
+export function readInput(input: Uint8Array): Value[] | undefined {
+  if (input.byteLength > MAX_INPUT_BYTES) return undefined;
+  let text: string;
+  try {
+    text = utf8.decode(input);
+  } catch {
+    return undefined;
+  }
+  return splitDocuments(text);
+}
