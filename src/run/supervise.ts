@@ -6,6 +6,7 @@ import type { OnCall } from "../registry/request.js";
 import type { SpanLike } from "../registry/telemetry.js";
 import { ShellCatalog } from "../shell/catalog.js";
 import type { StopReason } from "../stop-reason.js";
+import { cutMiddle } from "../text/cut.js";
 import type { CallRequest } from "../tool/call.js";
 import type { CallRecord } from "../trace/trace.js";
 import type { Busy, CatalogSnapshot, RunTicket, WorkerPool } from "../worker/pool.js";
@@ -45,21 +46,15 @@ function inlineCatalog(snapshot: CatalogSnapshot): ShellCatalog {
   return catalog;
 }
 
-/**
- * The shell itself (the interpreter's bundle, the sandbox, the builtins), which a worker loads in its own thread:
- * the caller's thread loads it only for an inline run, or to word what a terminated worker printed (decision 0037).
- */
-function shellModule(): Promise<typeof import("../script/run-script.js")> {
-  return import("../script/run-script.js");
-}
-
 /** Runs on the caller's thread: lowest latency, for trusted scripts (a CPU-bound command blocks the host). */
 export async function runInline(setup: RunSetup): Promise<HostRunResult> {
   const clock = new RunClock(setup);
   if (clock.reason) return notStarted(clock.reason, setup.order.timeoutMs);
   const calls = new RunCalls(setup, clock);
   try {
-    const { runScript } = await shellModule();
+    // The shell itself (the interpreter's bundle, the sandbox, the builtins), which a worker loads in its own
+    // thread: the caller's thread loads it only for an inline run (decision 0037).
+    const { runScript } = await import("../script/run-script.js");
     const catalog = inlineCatalog(setup.catalog);
     const signal = clock.controller.signal;
     clock.start();
@@ -70,7 +65,7 @@ export async function runInline(setup: RunSetup): Promise<HostRunResult> {
     // TM-FS-003: whatever a script does, execute() resolves: a failure the shell did not turn into a command's
     // status ends the run with exit 1 and says so, as a worker's "failed" does (it never throws to the caller).
     const message = error instanceof Error ? error.message : String(error);
-    return await lostRun(message, undefined, setup.order, calls, undefined);
+    return lostRun(message, undefined, setup.order, calls, undefined);
   } finally {
     clock.dispose();
   }
@@ -103,6 +98,21 @@ function notStarted(reason: StopReason | Busy, timeoutMs: number, waited?: Waite
   return failedRun(stderr, exitCode);
 }
 
+/**
+ * What a terminated worker printed on `stream`, cut to the run's budget as a finished run's output is (run-script's
+ * `truncate`, the same cut and words: that module loads the shell, which this thread must not load for it).
+ */
+function truncate(text: string, limit: number, stream: string): { text: string; cut: boolean } {
+  const { text: kept, cut } = cutMiddle(
+    text,
+    limit,
+    (bytes) =>
+      `[toolshell: ${bytes} bytes cut from the middle of ${stream} (budget ${limit} bytes); ` +
+      "print less: filter with jq, head or grep, or page a tool's output with `out`]",
+  );
+  return { text: kept, cut: cut > 0 };
+}
+
 /** What a terminated worker had printed (top-level statements that ended), if anything. */
 interface Printed {
   stdout: string;
@@ -114,14 +124,13 @@ interface Printed {
  * The result of a run whose worker had to be terminated or failed: what it had printed, the trace of the calls
  * the host answered (whole: the host made their entries), and why it ended.
  */
-async function lostRun(
+function lostRun(
   message: string,
   reason: StopReason | undefined,
   order: ScriptOrder,
   calls: RunCalls,
   printed: Printed | undefined,
-): Promise<HostRunResult> {
-  const { truncate } = await shellModule();
+): HostRunResult {
   const { timeoutMs } = order;
   const why =
     reason === "timeout"
@@ -171,7 +180,7 @@ export function runInWorker(setup: RunSetup, pool: WorkerPool): Promise<HostRunR
       void calls.answer(call).then((answer) => handle?.answer(call.callId, answer));
     };
     const onFailed = (message: string) =>
-      void lostRun(message, clock.reason, setup.order, calls, handle?.printed()).then(finish);
+      finish(lostRun(message, clock.reason, setup.order, calls, handle?.printed()));
     const stop = () => {
       const reason = clock.reason ?? "abort";
       // Still waiting for a worker: nothing ran, so say that (the pool takes the run out of its queue).
@@ -181,7 +190,7 @@ export function runInWorker(setup: RunSetup, pool: WorkerPool): Promise<HostRunR
       killTimer = setTimeout(() => {
         const printed = handle?.printed();
         handle?.kill();
-        void lostRun("", reason, setup.order, calls, printed).then(finish);
+        finish(lostRun("", reason, setup.order, calls, printed));
       }, KILL_GRACE_MS);
     };
     clock.controller.signal.addEventListener("abort", stop, { once: true });
