@@ -48,6 +48,17 @@ export interface ScriptedToolOptions {
   /** Heap of each worker in MiB (default 256, at least 32). */
   workerMemoryMb?: number;
   /**
+   * Start a worker thread at construction and warm it (default true), so the first execute() does not pay the
+   * thread's start-up and cold code (~0.2-0.3 s on an idle machine) and costs about what later ones do. The pool
+   * is shared by every ScriptedTool with the same `workers` and `workerMemoryMb`, so it starts one thread in all
+   * (more start as concurrent runs need them). That thread spends CPU at construction, in the background, running
+   * a short internal script a few times (the shell, a few text tools, jq), then holds ~50 MiB of RSS until close().
+   * A run that comes meanwhile takes it at once. It never keeps the process alive. Turn it off for a ScriptedTool
+   * that may never run a script (a CLI listing tools, a test of definitions), or when construction must spend no
+   * CPU or memory. No effect with `isolation: "inline"`.
+   */
+  prewarm?: boolean;
+  /**
    * Hide what a callback's plain error says from the script (default true: the script sees only
    * `<tool>: callback failed`); false adds the error's first line (`<tool>: callback failed: <message>`). A
    * `ToolError`'s message is always shown: it is written for the model.

@@ -34,7 +34,7 @@ import { untrustedNonce, wrapUntrusted } from "./text/untrusted.js";
 import { breakerSettings } from "./tool/resilience.js";
 import { type NamelessTool, normalizeTool, type ToolDefinition, type ToolSpec } from "./tool/tool.js";
 import type { CallRecord } from "./trace/trace.js";
-import { type CatalogSnapshot, sharedPool } from "./worker/pool.js";
+import { type CatalogSnapshot, sharedPool, type WorkerPool } from "./worker/pool.js";
 import type { RunLimits, ScriptOrder } from "./worker/protocol.js";
 
 let nextCatalogId = 1;
@@ -117,6 +117,13 @@ export class ScriptedTool {
     atLeast(options.workers, 1, "workers");
     atLeast(options.workerMemoryMb, MIN_WORKER_MEMORY_MB, "workerMemoryMb");
     for (const tool of options.tools ?? []) this.add(tool);
+    // ADR 0038: the first execute() finds a worker started and warm (the shared pool starts one in all).
+    if (options.isolation !== "inline" && options.prewarm !== false) this.pool().prewarm();
+  }
+
+  /** The shared pool of this tool's settings (worker mode). */
+  private pool(): WorkerPool {
+    return sharedPool(this.options.workers, this.options.workerMemoryMb ?? DEFAULT_WORKER_MEMORY_MB);
   }
 
   /** Registers a tool (or an AI SDK tool under a name); chainable. Throws on a duplicate name or a bad schema. */
@@ -186,10 +193,7 @@ export class ScriptedTool {
       onCall: options.onCall,
       records,
     };
-    const pool =
-      this.options.isolation === "inline"
-        ? undefined
-        : sharedPool(this.options.workers, this.options.workerMemoryMb ?? DEFAULT_WORKER_MEMORY_MB);
+    const pool = this.options.isolation === "inline" ? undefined : this.pool();
     // The trace comes back whole: the host made the entries of the calls it answered (ADR 0034).
     const { rejected, ...ran } = await (pool ? runInWorker(setup, pool) : runInline(setup));
     if (rejected) this.registry.rejected(rejected, setup);
@@ -268,6 +272,6 @@ export class ScriptedTool {
    */
   async close(): Promise<void> {
     if (this.options.isolation === "inline") return;
-    await sharedPool(this.options.workers, this.options.workerMemoryMb ?? DEFAULT_WORKER_MEMORY_MB).close();
+    await this.pool().close();
   }
 }

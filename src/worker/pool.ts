@@ -1,10 +1,11 @@
 import { availableParallelism } from "node:os";
 import { MAX_FAILED_STARTS, MAX_WAITING_RUNS, MAX_WAITING_RUNS_PER_CALLER } from "../limits.js";
 import type { ToolSpec } from "../tool/tool.js";
-import type { ScriptOrder, ScriptRequest } from "./protocol.js";
+import type { ScriptOrder, ScriptRequest, ToWorker } from "./protocol.js";
 import { type QueueFull, RunQueue, type Waiter } from "./run-queue.js";
 import { resetStream, STOP_FLAG } from "./shared-memory.js";
 import { RunHandle, type RunHandlers, ShellWorker } from "./shell-worker.js";
+import { WARM_UP_ANSWER, WARM_UP_CATALOG, WARM_UP_ORDER, WARM_UP_PASSES } from "./warm-up.js";
 
 /**
  * Whose run it is and its clock, for the wait for a worker (TM-DOS-004): waiting runs are served round robin by
@@ -37,14 +38,33 @@ export interface CatalogSnapshot {
 /** The cores this process may run on (its CPU affinity). */
 const CORES = availableParallelism();
 
-/** A pool of shell workers, started lazily, each running one script at a time. */
+/** A worker started ahead of any run (prewarm) while it starts and makes its warm-up run. */
+interface Warming {
+  worker: ShellWorker;
+  /** Settles when the warm-up ended (or the worker died): the worker is then ready for runs, or dead. */
+  done: Promise<void>;
+  /**
+   * A run took the worker while it was warming: the rest of the warm-up is skipped and the worker goes to that
+   * run, not to the pool.
+   */
+  claimed: boolean;
+  /** The warm-up run's id, once it was handed to the worker. */
+  runId: number | undefined;
+}
+
+/**
+ * A pool of shell workers, each running one script at a time: started for runs as they come, and one ahead of
+ * them when a ScriptedTool asks for it (prewarm, ADR 0038).
+ */
 export class WorkerPool {
   private readonly idle: ShellWorker[] = [];
+  /** Workers with a run, and the one warming (they all count toward the pool's size). */
   private readonly busy = new Set<ShellWorker>();
   private readonly waiting: RunQueue<ShellWorker>;
   private nextRunId = 1;
-  /** Workers in a row that died before they were ready. */
+  /** Workers in a row that died before they were ready for the run that waited for them. */
   private failedStarts = 0;
+  private warming: Warming | undefined;
 
   constructor(
     private readonly size: number,
@@ -65,8 +85,62 @@ export class WorkerPool {
   }
 
   /**
-   * A worker for the run: an idle one, a new one while the pool is not full, else the run waits its turn; undefined
-   * when it left the queue (aborted, timed out).
+   * Starts one worker and warms it (warm-up.ts) before any run takes it, unless the pool has a worker already:
+   * however many ScriptedTools share the pool, it starts one thread here; the others start for runs, as they
+   * come. The thread is unref'd until a run takes it, so it never keeps the host alive, and it dies harmlessly:
+   * a warming worker that dies is dropped, never retried, and not counted against any run's start. Settles (never
+   * rejects) once the pool's warm-up, if any, has ended.
+   */
+  prewarm(): Promise<void> {
+    if (this.warming) return this.warming.done;
+    if (this.idle.length > 0 || this.busy.size > 0) return Promise.resolve();
+    let worker: ShellWorker;
+    try {
+      worker = new ShellWorker(this.memoryLimitMb, (dead) => this.forget(dead));
+    } catch {
+      return Promise.resolve(); // no thread now (the first run will say why, if it cannot start one either)
+    }
+    this.busy.add(worker);
+    const warming: Warming = { worker, done: Promise.resolve(), claimed: false, runId: undefined };
+    warming.done = this.warmUp(warming);
+    this.warming = warming;
+    void warming.done.then(() => {
+      if (this.warming === warming) this.warming = undefined;
+      if (!warming.claimed) this.release(worker);
+    });
+    return warming.done;
+  }
+
+  /** The worker threads the pool has now: idle, with a run, or warming. */
+  threads(): number {
+    return this.idle.length + this.busy.size;
+  }
+
+  /**
+   * The warm-up runs (WARM_UP_PASSES of them), once the worker is ready and until a run takes it; settles when
+   * they end, however they end.
+   */
+  private async warmUp(warming: Warming): Promise<void> {
+    const { worker } = warming;
+    await worker.ready;
+    for (let pass = 0; pass < WARM_UP_PASSES && !worker.dead && !warming.claimed; pass++) {
+      const runId = this.nextRunId++;
+      warming.runId = runId;
+      await new Promise<void>((ended) => {
+        const request: ScriptRequest = { ...WARM_UP_ORDER, deadline: Date.now() + WARM_UP_ORDER.timeoutMs };
+        this.begin(worker, runId, request, WARM_UP_CATALOG, false, {
+          onShellCall: (call) => worker.answer(runId, call.callId, WARM_UP_ANSWER),
+          onDone: () => ended(),
+          onFailed: () => ended(),
+        });
+      });
+      worker.runId = -1;
+    }
+  }
+
+  /**
+   * A worker for the run: an idle one, the warming one, a new one while the pool is not full, else the run waits
+   * its turn; undefined when it left the queue (aborted, timed out).
    */
   private acquire(ticket: RunTicket): Promise<ShellWorker | undefined> | Busy {
     const idle = this.idle.pop();
@@ -74,6 +148,16 @@ export class WorkerPool {
       this.busy.add(idle);
       idle.worker.ref();
       return Promise.resolve(idle);
+    }
+    // The warming worker, started ahead, is ready sooner than a new one. The run does not wait for the rest of its
+    // warm-up, which may do more than the run needs: it is skipped, or stopped as a run is (the command under
+    // way, say jq's first start, is aborted), so the run comes no later than on a worker started for it.
+    const warming = this.warming;
+    if (warming && !warming.claimed) {
+      warming.claimed = true;
+      if (warming.runId !== undefined) new RunHandle(warming.worker, warming.runId).stop("abort");
+      warming.worker.worker.ref();
+      return Promise.resolve(warming.worker);
     }
     if (this.busy.size < this.size) return Promise.resolve(this.spawn());
     let resolve: (worker: ShellWorker | undefined) => void = () => {};
@@ -137,9 +221,12 @@ export class WorkerPool {
     if (!(acquired instanceof Promise)) return acquired;
     const worker = await acquired;
     if (!worker) return undefined;
-    if (!worker.started && !worker.dead) {
+    // The wait for the warming worker (its start-up, or its warm-up pass ending) counts as a start: the run is
+    // lent the grace for it.
+    const warming = this.warming?.worker === worker ? this.warming : undefined;
+    if (warming || (!worker.started && !worker.dead)) {
       ticket.workerStarting();
-      await worker.ready;
+      await (warming ? warming.done : worker.ready);
       ticket.workerReady();
     }
     if (ticket.signal.aborted && !worker.dead) {
@@ -148,8 +235,9 @@ export class WorkerPool {
     }
     if (worker.dead) {
       // A worker that dies before it is ready would die again: after a few, the run fails instead of the pool
-      // spawning threads forever. A later run tries again.
-      if (!worker.started && ++this.failedStarts >= MAX_FAILED_STARTS) {
+      // spawning threads forever. A later run tries again. The warming worker was not started for this run: its
+      // death is not counted.
+      if (!warming && !worker.started && ++this.failedStarts >= MAX_FAILED_STARTS) {
         this.failedStarts = 0;
         handlers.onFailed(`the shell could not start${worker.failure ? ` (${worker.failure})` : ""}`);
         return undefined;
@@ -158,10 +246,12 @@ export class WorkerPool {
     }
     this.failedStarts = 0;
     const runId = this.nextRunId++;
-    worker.runId = runId;
-    Atomics.store(worker.stopFlag, 0, STOP_FLAG.none);
-    resetStream(worker.output);
-    worker.handlers = {
+    // The run's one clock gives the deadline now, after any wait for a worker or its start (TM-DOS-004).
+    const timed: ScriptRequest = { ...order, deadline: ticket.deadline() };
+    // Spinning pays only while every spinning thread has a core of its own: this run's worker, the others that
+    // are busy, and the host. Past that (one core, or more runs than cores), it would take their CPU time.
+    const spin = this.busy.size + 1 <= CORES;
+    this.begin(worker, runId, timed, catalog, spin, {
       onShellCall: handlers.onShellCall,
       onDone: (result) => {
         this.release(worker);
@@ -171,15 +261,33 @@ export class WorkerPool {
         if (!worker.dead) this.release(worker);
         handlers.onFailed(message);
       },
-    };
-    const tools = worker.keepCatalog(catalog.id) ? undefined : catalog.tools;
-    // The run's one clock gives the deadline now, after any wait for a worker or its start (TM-DOS-004).
-    const timed: ScriptRequest = { ...order, deadline: ticket.deadline() };
-    // Spinning pays only while every spinning thread has a core of its own: this run's worker, the others that
-    // are busy, and the host. Past that (one core, or more runs than cores), it would take their CPU time.
-    const spin = this.busy.size + 1 <= CORES;
-    worker.begin({ type: "run", runId, request: timed, catalogId: catalog.id, tools, spin });
+    });
     return new RunHandle(worker, runId);
+  }
+
+  /** Hands a run to a ready worker: a clear stop flag and output stream, its handlers, and its tools if new to it. */
+  private begin(
+    worker: ShellWorker,
+    runId: number,
+    request: ScriptRequest,
+    catalog: CatalogSnapshot,
+    spin: boolean,
+    handlers: RunHandlers,
+  ): void {
+    worker.runId = runId;
+    Atomics.store(worker.stopFlag, 0, STOP_FLAG.none);
+    resetStream(worker.output);
+    worker.handlers = handlers;
+    const tools = worker.keepCatalog(catalog.id) ? undefined : catalog.tools;
+    const message: Extract<ToWorker, { type: "run" }> = {
+      type: "run",
+      runId,
+      request,
+      catalogId: catalog.id,
+      tools,
+      spin,
+    };
+    worker.begin(message);
   }
 
   /** Stops every worker. */
@@ -187,6 +295,7 @@ export class WorkerPool {
     const all = [...this.idle, ...this.busy];
     this.idle.length = 0;
     this.busy.clear();
+    this.warming = undefined;
     await Promise.all(all.map((worker) => worker.worker.terminate()));
   }
 }
