@@ -4,7 +4,7 @@
  * number written canonically (jq 1.8 keeps a number's literal, JavaScript its value), no lone surrogate escape
  * (jq replaces it), no integer-like object key (JavaScript would reorder it), bounded size and depth.
  */
-import { INTEGER_KEY, isObject, type Value, wellFormed } from "./value.js";
+import { INTEGER_KEY, type Value, wellFormed } from "./value.js";
 
 /** Bigger or deeper inputs go to jq, whose own parser limits then apply. */
 export const MAX_INPUT_BYTES: number = 256 * 1024;
@@ -18,7 +18,10 @@ const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 /** True when a number token is one jq and JavaScript both read and write as written. */
 export function canonicalNumber(token: string): boolean {
-  return PLAIN_NUMBER.test(token) && String(Number(token)) === token;
+  if (!PLAIN_NUMBER.test(token)) return false;
+  // An integer of at most 15 digits without leading zeros is written back as is, except -0.
+  if (!token.includes(".")) return token !== "-0";
+  return String(Number(token)) === token;
 }
 
 function isSpace(code: number): boolean {
@@ -27,12 +30,15 @@ function isSpace(code: number): boolean {
 
 /** Where the string starting at `start` (its opening quote) ends, just past its closing quote; -1 if it does not. */
 function stringEnd(text: string, start: number): number {
-  for (let index = start + 1; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    if (code === 92) index++;
-    else if (code === 34) return index + 1;
+  let from = start + 1;
+  for (;;) {
+    const quote = text.indexOf('"', from);
+    if (quote < 0) return -1;
+    let backslashes = 0;
+    while (text.charCodeAt(quote - 1 - backslashes) === 92) backslashes++;
+    if (backslashes % 2 === 0) return quote + 1;
+    from = quote + 1;
   }
-  return -1;
 }
 
 /** Where the array or object starting at `start` ends, if every number in it is canonical and it nests boundedly. */
@@ -57,16 +63,54 @@ function containerEnd(text: string, start: number): number {
   return -1;
 }
 
-/** True when every string and key in the value is well formed and no key is one JavaScript reorders. */
-function faithful(value: Value): boolean {
+/** True when a key is one JavaScript moves ahead of the others (jq keeps insertion order). */
+function reordered(key: string): boolean {
+  const first = key.charCodeAt(0);
+  return first >= 48 && first <= 57 && INTEGER_KEY.test(key);
+}
+
+/**
+ * True when every string and key in the value is well formed, no key is one JavaScript reorders, and it nests no
+ * deeper than MAX_DEPTH.
+ */
+function faithful(value: Value, depth: number): boolean {
   if (typeof value === "string") return wellFormed(value);
-  if (Array.isArray(value)) return value.every(faithful);
-  if (isObject(value)) {
-    for (const key in value) {
-      if (INTEGER_KEY.test(key) || !wellFormed(key) || !faithful(value[key] as Value)) return false;
+  if (typeof value !== "object" || value === null) return true;
+  if (depth >= MAX_DEPTH) return false;
+  if (Array.isArray(value)) {
+    for (const item of value) if (!faithful(item, depth + 1)) return false;
+    return true;
+  }
+  for (const key in value) {
+    if (reordered(key) || !wellFormed(key) || !faithful(value[key] as Value, depth + 1)) return false;
+  }
+  return true;
+}
+
+/** True when every number in a valid JSON text is canonical. */
+function canonicalNumbers(text: string): boolean {
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code === 34) index = stringEnd(text, index) - 1;
+    else if (code === 45 || (code >= 48 && code <= 57)) {
+      NUMBER_TOKEN.lastIndex = index;
+      const token = NUMBER_TOKEN.exec(text)?.[0] ?? "";
+      if (!canonicalNumber(token)) return false;
+      index += token.length - 1;
     }
   }
   return true;
+}
+
+/** The text as one document (the common case: a native parse and one scan), or undefined when it is not one. */
+function oneDocument(text: string): Value | undefined {
+  let value: Value;
+  try {
+    value = JSON.parse(text) as Value;
+  } catch {
+    return undefined;
+  }
+  return canonicalNumbers(text) && faithful(value, 0) ? value : undefined;
 }
 
 /** One JSON text as a value, or undefined when it is not exactly what jq would read. */
@@ -77,6 +121,8 @@ export function parseDocument(text: string): Value | undefined {
 
 /** Every document in the text, in order, or undefined when any is not exactly what jq would read. */
 export function splitDocuments(text: string): Value[] | undefined {
+  const single = oneDocument(text);
+  if (single !== undefined) return [single];
   const documents: Value[] = [];
   let index = 0;
   while (index < text.length) {
@@ -103,7 +149,7 @@ export function splitDocuments(text: string): Value[] | undefined {
     } catch {
       return undefined;
     }
-    if (!faithful(value)) return undefined;
+    if (!faithful(value, 0)) return undefined;
     documents.push(value);
     index = end;
   }

@@ -16,11 +16,12 @@ export class Unsure extends Error {}
 /** Keys JavaScript would move ahead of the others in an object (jq keeps insertion order). */
 export const INTEGER_KEY: RegExp = /^(0|[1-9]\d*)$/;
 
+const SURROGATE = /[\uD800-\uDFFF]/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** False for a string holding half a surrogate pair, which jq would have replaced (input) or cannot hold. */
 export function wellFormed(text: string): boolean {
-  return !LONE_SURROGATE.test(text);
+  return !SURROGATE.test(text) || !LONE_SURROGATE.test(text);
 }
 
 export function isObject(value: Value): value is JsonObject {
