@@ -55,7 +55,8 @@ export interface ScriptedToolOptions {
    * a short internal script a few times (the shell, a few text tools, jq), then holds ~50 MiB of RSS until close().
    * A run that comes meanwhile takes it at once. It never keeps the process alive. Turn it off for a ScriptedTool
    * that may never run a script (a CLI listing tools, a test of definitions), or when construction must spend no
-   * CPU or memory. No effect with `isolation: "inline"`.
+   * CPU or memory. With `isolation: "inline"` it starts loading the shell's code on this thread in the background
+   * instead (what a worker loads in its own thread), so the first inline run does not wait for it.
    */
   prewarm?: boolean;
   /**

@@ -27,7 +27,7 @@ import type { ToolStats } from "./registry/stats.js";
 import { createTelemetry, type Telemetry } from "./registry/telemetry.js";
 import { type CallOptions, type CallResult, callFromHost } from "./run/host-call.js";
 import { type ExecuteResult, failedRun } from "./run/result.js";
-import { type RunSetup, runInline, runInWorker } from "./run/supervise.js";
+import { loadInlineShell, type RunSetup, runInline, runInWorker } from "./run/supervise.js";
 import { renderSystemPrompt } from "./shell/prompt.js";
 import { shownBytes } from "./text/sizes.js";
 import { untrustedNonce, wrapUntrusted } from "./text/untrusted.js";
@@ -117,8 +117,12 @@ export class ScriptedTool {
     atLeast(options.workers, 1, "workers");
     atLeast(options.workerMemoryMb, MIN_WORKER_MEMORY_MB, "workerMemoryMb");
     for (const tool of options.tools ?? []) this.add(tool);
-    // ADR 0038: the first execute() finds a worker started and warm (the shared pool starts one in all).
-    if (options.isolation !== "inline" && options.prewarm !== false) this.pool().prewarm();
+    // ADR 0038: the first execute() finds a worker started and warm (the shared pool starts one in all); an inline
+    // tool's first execute() finds the shell loaded. A failed load is the first inline run's to report.
+    if (options.prewarm !== false) {
+      if (options.isolation === "inline") loadInlineShell().catch(() => {});
+      else this.pool().prewarm();
+    }
   }
 
   /** The shared pool of this tool's settings (worker mode). */

@@ -38,6 +38,18 @@ describe("what the caller's thread loads", () => {
   );
 
   it(
+    "the shell in the background once an inline ScriptedTool is built with the default prewarm",
+    async () => {
+      expect(await steps(["prewarm"])).toEqual([
+        { step: "import", interpreter: false, ajv: false },
+        { step: "construct", interpreter: false, ajv: true },
+        { step: "later, with no run", interpreter: true, ajv: true },
+      ]);
+    },
+    SLOW,
+  );
+
+  it(
     "the linear-time regex engine (in the shell's bundle) when a registered schema has a pattern",
     async () => {
       expect(await steps(["pattern"])).toEqual([

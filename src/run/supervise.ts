@@ -6,7 +6,7 @@ import type { OnCall } from "../registry/request.js";
 import type { SpanLike } from "../registry/telemetry.js";
 import { ShellCatalog } from "../shell/catalog.js";
 import type { StopReason } from "../stop-reason.js";
-import { cutMiddle } from "../text/cut.js";
+import { truncateOutput } from "../text/cut.js";
 import type { CallRequest } from "../tool/call.js";
 import type { CallRecord } from "../trace/trace.js";
 import type { Busy, CatalogSnapshot, RunTicket, WorkerPool } from "../worker/pool.js";
@@ -46,15 +46,25 @@ function inlineCatalog(snapshot: CatalogSnapshot): ShellCatalog {
   return catalog;
 }
 
+let inlineShell: Promise<typeof import("../script/run-script.js")> | undefined;
+
+/**
+ * The shell itself (the interpreter's bundle, the sandbox, the builtins), which a worker loads in its own thread:
+ * the caller's thread loads it only for inline runs (decision 0037), once, on the first inline run or when an
+ * inline ScriptedTool is built (its `prewarm`), whichever comes first.
+ */
+export function loadInlineShell(): Promise<typeof import("../script/run-script.js")> {
+  inlineShell ??= import("../script/run-script.js");
+  return inlineShell;
+}
+
 /** Runs on the caller's thread: lowest latency, for trusted scripts (a CPU-bound command blocks the host). */
 export async function runInline(setup: RunSetup): Promise<HostRunResult> {
   const clock = new RunClock(setup);
   if (clock.reason) return notStarted(clock.reason, setup.order.timeoutMs);
   const calls = new RunCalls(setup, clock);
   try {
-    // The shell itself (the interpreter's bundle, the sandbox, the builtins), which a worker loads in its own
-    // thread: the caller's thread loads it only for an inline run (decision 0037).
-    const { runScript } = await import("../script/run-script.js");
+    const { runScript } = await loadInlineShell();
     const catalog = inlineCatalog(setup.catalog);
     const signal = clock.controller.signal;
     clock.start();
@@ -98,21 +108,6 @@ function notStarted(reason: StopReason | Busy, timeoutMs: number, waited?: Waite
   return failedRun(stderr, exitCode);
 }
 
-/**
- * What a terminated worker printed on `stream`, cut to the run's budget as a finished run's output is (run-script's
- * `truncate`, the same cut and words: that module loads the shell, which this thread must not load for it).
- */
-function truncate(text: string, limit: number, stream: string): { text: string; cut: boolean } {
-  const { text: kept, cut } = cutMiddle(
-    text,
-    limit,
-    (bytes) =>
-      `[toolshell: ${bytes} bytes cut from the middle of ${stream} (budget ${limit} bytes); ` +
-      "print less: filter with jq, head or grep, or page a tool's output with `out`]",
-  );
-  return { text: kept, cut: cut > 0 };
-}
-
 /** What a terminated worker had printed (top-level statements that ended), if anything. */
 interface Printed {
   stdout: string;
@@ -140,8 +135,8 @@ function lostRun(
         : `toolshell: ${message}\n`;
   const exitCode = reason === "timeout" ? 124 : reason === "abort" ? 130 : 1;
   const limit = order.limits.maxOutputBytes;
-  const stdout = truncate(printed?.stdout ?? "", limit, "stdout");
-  const stderr = truncate(printed?.stderr ?? "", limit, "stderr");
+  const stdout = truncateOutput(printed?.stdout ?? "", limit, "stdout");
+  const stderr = truncateOutput(printed?.stderr ?? "", limit, "stderr");
   const overflow = printed?.cut
     ? "toolshell: the output printed before the shell was terminated was longer than what it keeps; the rest is lost\n"
     : "";

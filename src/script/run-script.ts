@@ -36,7 +36,7 @@ import { explainLimits } from "../shell/limit-messages.js";
 import { explainScratch, ScratchFileSystem } from "../shell/scratch.js";
 import { type HostCaller, ShellRun } from "../shell/shell-run.js";
 import { loneToolCall } from "../shell/simple-command.js";
-import { cutMiddle } from "../text/cut.js";
+import { truncateOutput } from "../text/cut.js";
 import type { ScriptRequest, ScriptResult } from "../worker/protocol.js";
 import { OutputSink, readStream, streamBuffer } from "../worker/shared-memory.js";
 import { hookScriptOutput, statementBoundaries, streamTo } from "./output-stream.js";
@@ -49,18 +49,6 @@ const BASE_ENV: Readonly<Record<string, string>> = {
   TZ: "UTC",
   LANG: "C.UTF-8",
 };
-
-/** What leaves the run is cut to the budget around a marker; pipes inside the run are never cut. */
-export function truncate(text: string, limit: number, stream: string): { text: string; cut: boolean } {
-  const { text: kept, cut } = cutMiddle(
-    text,
-    limit,
-    (bytes) =>
-      `[toolshell: ${bytes} bytes cut from the middle of ${stream} (budget ${limit} bytes); ` +
-      "print less: filter with jq, head or grep, or page a tool's output with `out`]",
-  );
-  return { text: kept, cut: cut > 0 };
-}
 
 /**
  * What the shell printed on a stream, worded for the model: the guard's internal names as the script wrote them
@@ -102,9 +90,15 @@ interface LastJobOption {
   lastBackgroundPid: () => string;
 }
 
-/** just-bash's own registration of its bundled commands (private in the pinned 3.4.2). */
+/**
+ * just-bash's own registration of its bundled commands (private in the pinned 3.4.2). With `directContext` (patch
+ * 1700) the interpreter hands the command its context object itself instead of a revocable copy raced against a
+ * per-command deadline (~40% of a tool call's dispatch in a loop): our commands are trusted code that never uses
+ * its context after returning, and the run's deadline and abort are enforced around the whole run (Stopper, the
+ * worker's termination).
+ */
 interface DirectRegistration {
-  registerBundledCommand(command: Command): void;
+  registerBundledCommand(command: Command & { directContext?: boolean }): void;
 }
 
 /**
@@ -185,7 +179,8 @@ function buildShell(
   const bash = new Bash(options);
   if (direct) {
     const register = (bash as unknown as DirectRegistration).registerBundledCommand;
-    for (const command of registered) register.call(bash, command);
+    // Patch 1700: our commands take the interpreter's context as it is, not a revocable copy of it.
+    for (const command of registered) register.call(bash, { ...command, directContext: true });
   }
   bash.registerTransformPlugin(request.scratch ? scratchGuard : scriptGuard);
   ownLimits(bash);
@@ -291,8 +286,8 @@ function ended(
   known: string[],
 ): ScriptResult {
   const ended = stopper.finish(executed.stderr, executed.exitCode, request.timeoutMs);
-  const stdout = truncate(shown("stdout", executed.stdout), request.limits.maxOutputBytes, "stdout");
-  const stderr = truncate(
+  const stdout = truncateOutput(shown("stdout", executed.stdout), request.limits.maxOutputBytes, "stdout");
+  const stderr = truncateOutput(
     suggestCommands(
       explainRefusals(explainFull(shown("stderr", ended.stderr), filesystem), filesystem),
       known,

@@ -36,6 +36,22 @@ export function cutMiddle(
 }
 
 /**
+ * What leaves a run on `stream` (stdout or stderr), cut to the run's byte budget around a marker that says what to
+ * do instead; pipes inside the run are never cut. Both the shell's end of a run and the host's account of a
+ * terminated worker's output use it, so the cut and its words are the same.
+ */
+export function truncateOutput(text: string, limit: number, stream: string): { text: string; cut: boolean } {
+  const { text: kept, cut } = cutMiddle(
+    text,
+    limit,
+    (bytes) =>
+      `[toolshell: ${bytes} bytes cut from the middle of ${stream} (budget ${limit} bytes); ` +
+      "print less: filter with jq, head or grep, or page a tool's output with `out`]",
+  );
+  return { text: kept, cut: cut > 0 };
+}
+
+/**
  * `text` without its trailing newlines, in linear time. (`text.replace(/\n+$/, "")` is quadratic on a long run of
  * newlines followed by anything else: a regex tries the run again from every newline in it.)
  */
