@@ -87,11 +87,15 @@ function faithful(value: Value, depth: number): boolean {
   return true;
 }
 
-/** True when every number in a valid JSON text is canonical. */
-function canonicalNumbers(text: string): boolean {
+/** True when every number in a valid JSON text is canonical and it nests no deeper than MAX_DEPTH. */
+function plainStructure(text: string): boolean {
+  let depth = 0;
   for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index);
     if (code === 34) index = stringEnd(text, index) - 1;
+    else if (code === 91 || code === 123) {
+      if (++depth > MAX_DEPTH) return false;
+    } else if (code === 93 || code === 125) depth--;
     else if (code === 45 || (code >= 48 && code <= 57)) {
       NUMBER_TOKEN.lastIndex = index;
       const token = NUMBER_TOKEN.exec(text)?.[0] ?? "";
@@ -102,6 +106,12 @@ function canonicalNumbers(text: string): boolean {
   return true;
 }
 
+/**
+ * A key that may be integer-like, as written in a JSON text without `\u` escapes (a string value holding such
+ * text only makes the check below run for nothing).
+ */
+const INTEGER_KEY_TEXT = /"(0|[1-9]\d*)"\s*:/;
+
 /** The text as one document (the common case: a native parse and one scan), or undefined when it is not one. */
 function oneDocument(text: string): Value | undefined {
   let value: Value;
@@ -110,7 +120,10 @@ function oneDocument(text: string): Value | undefined {
   } catch {
     return undefined;
   }
-  return canonicalNumbers(text) && faithful(value, 0) ? value : undefined;
+  if (!plainStructure(text)) return undefined;
+  // Without a \u escape, a string can hold no lone surrogate (the text is valid UTF-8) and a key is as written.
+  if (!text.includes("\\u") && !INTEGER_KEY_TEXT.test(text)) return value;
+  return faithful(value, 0) ? value : undefined;
 }
 
 /** One JSON text as a value, or undefined when it is not exactly what jq would read. */
