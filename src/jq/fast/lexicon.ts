@@ -99,9 +99,17 @@ export class Scanner {
   }
 
   protected takeWord(word: string): boolean {
-    if (this.peekWord() !== word) return false;
+    this.space();
+    if (!this.source.startsWith(word, this.position)) return false;
+    if (/[A-Za-z0-9_]/.test(this.source[this.position + word.length] ?? "")) return false;
     this.position += word.length;
     return true;
+  }
+
+  /** The next character after whitespace. */
+  protected peek(): string | undefined {
+    this.space();
+    return this.source[this.position];
   }
 
   protected nested<T>(read: () => T): T {

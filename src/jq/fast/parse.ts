@@ -34,16 +34,21 @@ class Reader extends Scanner {
     return node;
   }
 
+  /** Whether the program has the word `as` at all: only then is a pipe tried as `Term as $x | e` first. */
+  private readonly binds = /\bas\b/.test(this.source);
+
   private pipe(): Node {
     return this.nested(() => {
       const start = this.position;
-      const term = this.postfix();
-      if (this.takeWord("as")) {
-        const name = this.variableName();
-        this.expect("|");
-        return { kind: "bind", source: term, name, body: this.pipe() };
+      if (this.binds) {
+        const term = this.postfix();
+        if (this.takeWord("as")) {
+          const name = this.variableName();
+          this.expect("|");
+          return { kind: "bind", source: term, name, body: this.pipe() };
+        }
+        this.position = start;
       }
-      this.position = start;
       const left = this.comma();
       if (this.take("|", ["|="])) return { kind: "pipe", left, right: this.pipe() };
       return left;
@@ -85,7 +90,8 @@ class Reader extends Scanner {
   }
 
   private comparisonOperator(): BinaryOperator | undefined {
-    this.space();
+    const next = this.peek();
+    if (next !== "=" && next !== "!" && next !== "<" && next !== ">") return undefined;
     if (this.source.startsWith("=", this.position) && !this.source.startsWith("==", this.position))
       throw new GiveUp(); // assignment
     return COMPARISONS.find((operator) => this.take(operator));
@@ -103,7 +109,8 @@ class Reader extends Scanner {
   private level(operators: typeof ADDITIVE, operand: () => Node): Node {
     let left = operand();
     for (;;) {
-      const found = operators.find(([operator, unless]) => this.take(operator, unless));
+      const next = this.peek();
+      const found = operators.find(([operator, unless]) => next === operator && this.take(operator, unless));
       if (!found) return left;
       left = { kind: "binary", operator: found[0], left, right: operand() };
     }
