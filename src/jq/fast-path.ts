@@ -5,7 +5,10 @@
  * it cannot read exactly as jq does (fast/input.ts), any jq error and any value whose output it is not sure of
  * gives undefined: "ask jq", which then answers with its own output and messages.
  */
+import { JQ_DRIVER_LIMITS } from "../limits.js";
+import { refusedArgv } from "./driver.js";
 import { readArgv } from "./fast/argv.js";
+import type { Node } from "./fast/ast.js";
 import { createRun } from "./fast/evaluate.js";
 import { readInput } from "./fast/input.js";
 import { parseFilter } from "./fast/parse.js";
@@ -19,10 +22,28 @@ export interface FastAnswer {
 /** Past this much output the call goes to jq, whose own output bound then applies. */
 const MAX_OUTPUT_CHARS = 1 << 20;
 
+/** Parsed filters by their text and the names bound with --arg/--argjson, most recent last (null: not answered). */
+const parsed = new Map<string, Node | null>();
+/** Scripts run the same few filters in loops; this many are kept. */
+const KEPT_FILTERS = 256;
+
+function filterFor(source: string, variables: ReadonlySet<string>): Node | undefined {
+  const key = `${[...variables].join(" ")}\n${source}`;
+  let node = parsed.get(key);
+  if (node === undefined) {
+    node = parseFilter(source, variables) ?? null;
+    if (parsed.size >= KEPT_FILTERS) parsed.delete(parsed.keys().next().value as string);
+  } else parsed.delete(key);
+  parsed.set(key, node);
+  return node ?? undefined;
+}
+
 /** jq's stdout and exit status for the call, when they can be given exactly without jq; else undefined. */
 export function fastPath(argv: readonly string[], input: Uint8Array): FastAnswer | undefined {
+  // An argv jq would refuse (TM-MEM-002) is refused by jq's runner, with its message.
+  if (refusedArgv(argv, JQ_DRIVER_LIMITS.maxArgvBytes)) return undefined;
   const call = readArgv(argv);
-  const filter = call && parseFilter(call.filter, new Set(call.variables.keys()));
+  const filter = call && filterFor(call.filter, new Set(call.variables.keys()));
   if (!call || !filter) return undefined;
   const documents: Value[] | undefined = call.nullInput ? [null] : readInput(input);
   if (!documents) return undefined;
