@@ -19,7 +19,10 @@ export interface JqCommandOptions {
   env?: Record<string, string>;
   /** Stops jq (exit 130) when aborted; defaults to the command's `ctx.signal`. */
   signal?: AbortSignal;
-  /** Answer `jq -r <plain path>` to a string without starting jq, where provably identical (default true). */
+  /**
+   * Answer the forms models write (paths, select, map, object construction, `//`, @csv/@tsv, ...) in JavaScript
+   * without starting jq, where the bytes and exit status are provably the CLI's (src/jq/fast-path.ts; default true).
+   */
   fastPath?: boolean;
   /**
    * Read file operands (`jq . /tmp/x.json`) through the shell's filesystem, as jq's input (the run has a scratch

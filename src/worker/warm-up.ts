@@ -1,8 +1,8 @@
 /**
  * The run a pool worker started ahead of the first execute() makes before it takes one (ADR 0038): a script that
  * touches what an agent's scripts do, so that V8 has compiled the interpreter's hot paths and jq's WebAssembly is
- * compiled and instantiated (in the shell worker's jq worker) before a real run needs them. Its one tool is
- * answered by the pool itself; its output is thrown away.
+ * compiled and instantiated (in the shell worker's own thread, where a run's jq calls run: ADR 0039) before a real
+ * run needs them. Its one tool is answered by the pool itself; its output is thrown away.
  */
 import {
   DEFAULT_MAX_COMMANDS,
