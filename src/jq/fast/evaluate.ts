@@ -9,7 +9,7 @@ import { formatText, plus, tostring } from "./operations.js";
 import { compare, isObject, JqError, newObject, setKey, truthy, Unsure, type Value } from "./value.js";
 
 export type Emit = (value: Value) => void;
-export interface Scope {
+interface Scope {
   name: string;
   value: Value;
   outer: Scope | undefined;
@@ -28,7 +28,7 @@ class Downstream extends Error {
 }
 
 /** `target[key]`: jq's lookups, null for a missing key or index and on null; a type clash is jq's error. */
-export function index(target: Value, key: Value): Value {
+function index(target: Value, key: Value): Value {
   if (typeof key === "string") {
     if (target === null) return null;
     if (isObject(target)) return Object.hasOwn(target, key) ? (target[key] as Value) : null;

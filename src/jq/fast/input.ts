@@ -7,7 +7,7 @@
 import { INTEGER_KEY, type Value, wellFormed } from "./value.js";
 
 /** Bigger or deeper inputs go to jq, whose own parser limits then apply. */
-export const MAX_INPUT_BYTES: number = 256 * 1024;
+const MAX_INPUT_BYTES: number = 256 * 1024;
 const MAX_DEPTH = 256;
 /** Numbers both jq and JavaScript write exactly as given. */
 const PLAIN_NUMBER = /^-?(0|[1-9]\d{0,14})(\.\d{1,15})?$/;
@@ -133,7 +133,7 @@ export function parseDocument(text: string): Value | undefined {
 }
 
 /** Every document in the text, in order, or undefined when any is not exactly what jq would read. */
-export function splitDocuments(text: string): Value[] | undefined {
+function splitDocuments(text: string): Value[] | undefined {
   const single = oneDocument(text);
   if (single !== undefined) return [single];
   const documents: Value[] = [];

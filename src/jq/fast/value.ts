@@ -59,7 +59,7 @@ function rank(value: Value): number {
 }
 
 /** Strings in jq compare by their UTF-8 bytes, that is by code point (JavaScript's `<` compares UTF-16 units). */
-export function compareStrings(a: string, b: string): number {
+function compareStrings(a: string, b: string): number {
   const length = Math.min(a.length, b.length);
   for (let index = 0; index < length; index++) {
     const x = a.charCodeAt(index);
@@ -118,7 +118,7 @@ export function numberText(value: number): string {
 
 const DEL = /\u007f/g;
 
-export function stringText(value: string): string {
+function stringText(value: string): string {
   if (!wellFormed(value)) throw new Unsure();
   const json = JSON.stringify(value);
   return json.includes("\u007f") ? json.replace(DEL, "\\u007f") : json;
