@@ -95,7 +95,9 @@ export function deferredValidator(schema: JsonSchema): Validator {
   const root = prepared(schema);
   const patterns: string[] = [];
   let identifiers = false;
+  let keywordError: string | undefined;
   forEachSubschema(root, (node) => {
+    keywordError ??= refusedKeyword(node);
     if (typeof node.pattern === "string") patterns.push(node.pattern);
     if (isRecord(node.patternProperties)) patterns.push(...Object.keys(node.patternProperties));
     identifiers ||=
@@ -104,6 +106,8 @@ export function deferredValidator(schema: JsonSchema): Validator {
       Object.hasOwn(node, "$dynamicAnchor");
   });
   refusedAsAjvWould(() => checkMetaSchema(root));
+  if (keywordError !== undefined)
+    throw new ToolshellError("invalid_schema", `invalid schema: ${keywordError}`);
   if (identifiers) return compiled(root);
   refusedAsAjvWould(() => {
     for (const pattern of patterns) linearRegExp(pattern, "u");
@@ -113,6 +117,16 @@ export function deferredValidator(schema: JsonSchema): Validator {
     validate ??= compiled(root);
     return validate(params);
   };
+}
+
+/**
+ * What ajv's compile refuses in one subschema beyond the meta-schema (its keyword definitions' own checks, with
+ * `strict: false`), in its words: an empty `enum`, and `nullable` (OpenAPI's) without a `type`.
+ */
+function refusedKeyword(node: JsonSchema): string | undefined {
+  if (Array.isArray(node.enum) && node.enum.length === 0) return "enum must have non-empty array";
+  if (node.nullable === true && node.type === undefined) return '"nullable" cannot be used without "type"';
+  return undefined;
 }
 
 /** Runs `check`, turning what it throws into ToolshellError("invalid_schema") as a failed compile is. */

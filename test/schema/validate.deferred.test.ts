@@ -35,6 +35,8 @@ describe("a deferred validator", () => {
       "two subschemas with the same $id",
       { properties: { a: { $id: "http://x/s" }, b: { $id: "http://x/s" } } },
     ],
+    ["an empty enum", { properties: { a: { enum: [] } } }],
+    ["nullable without a type", { properties: { a: { nullable: true } } }],
     [
       "two subschemas with the same $anchor",
       { $defs: { a: { $anchor: "x" }, b: { $anchor: "x" } }, properties: { p: { $ref: "#x" } } },
