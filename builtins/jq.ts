@@ -35,12 +35,17 @@ export interface JqCommandOptions {
 
 type Ctx = Parameters<Command["execute"]>[1];
 
-function deadlineFor(ctx: Ctx, explicit: number | undefined): number {
+/**
+ * The call's deadline: the explicit one (the run's, from builtins/index.ts) unless the shell's remaining time, or
+ * JQ_DEFAULT_TIMEOUT_MS when the shell has none, comes first. `isRunEnd`: the deadline is the run's own end.
+ */
+function deadlineFor(ctx: Ctx, explicit: number | undefined): { deadline: number; isRunEnd: boolean } {
   const now = Date.now();
   const remaining = ctx.executionScope?.remainingTimeMs() ?? ctx.limits.maxExecutionTimeMs;
   const fromShell =
     Number.isFinite(remaining) && remaining > 0 ? now + remaining : now + JQ_DEFAULT_TIMEOUT_MS;
-  return explicit === undefined ? fromShell : Math.min(explicit, fromShell);
+  if (explicit === undefined || explicit > fromShell) return { deadline: fromShell, isRunEnd: false };
+  return { deadline: explicit, isRunEnd: true };
 }
 
 /**
@@ -91,7 +96,7 @@ export function createJqCommand(options: JqCommandOptions = {}): Command {
         stdin,
         env: options.env ?? {},
         signal: options.signal ?? ctx.signal,
-        deadline: deadlineFor(ctx, options.deadline),
+        ...deadlineFor(ctx, options.deadline),
         maxOutputBytes,
       });
       const stdout = Buffer.from(result.stdout.buffer, result.stdout.byteOffset, result.stdout.byteLength);

@@ -7,13 +7,7 @@
 // earlier than that (the per-call default below) still goes to the jq worker.
 
 import { Worker } from "node:worker_threads";
-import {
-  JQ_DEFAULT_TIMEOUT_MS,
-  JQ_DRIVER_LIMITS,
-  JQ_EXIT_ABORTED,
-  JQ_EXIT_TIMEOUT,
-  JQ_WORKER_HEAP_MB,
-} from "../limits.js";
+import { JQ_DRIVER_LIMITS, JQ_EXIT_ABORTED, JQ_EXIT_TIMEOUT, JQ_WORKER_HEAP_MB } from "../limits.js";
 import { clearHeapFlags } from "../worker/heap-flags.js";
 import { JqDriver, type JqResult, refusedArgv } from "./driver.js";
 import type { WasmModule } from "./driver-imports.js";
@@ -30,6 +24,8 @@ export interface RunJqOptions {
   signal?: AbortSignal;
   /** Epoch milliseconds after which the call is stopped with exit 124. */
   deadline?: number;
+  /** The deadline is the end of the run this thread serves (nothing needs to stop the call sooner). */
+  isRunEnd?: boolean;
   maxOutputBytes: number;
 }
 
@@ -69,20 +65,13 @@ export function runJqInThisThread(): void {
 }
 
 /**
- * The shell's `jq` (builtins/jq.ts) passes the run's deadline capped at JQ_DEFAULT_TIMEOUT_MS from when it reads
- * the clock, just before it calls runJq; the clock may tick once between the two reads.
- */
-const CAP_CLOCK_TICK_MS = 1;
-
-/**
- * Whether a call runs in this thread: it opted in, and the call's deadline is its run's, at which this thread is
- * ended. A deadline nearer than JQ_DEFAULT_TIMEOUT_MS is the run's; one at that cap may come before the run's end
- * (a run longer than the cap), and only a jq worker can end the call there. The call's signal, the run's stop
- * signal, fires only when the run ends (builtins/index.ts passes it; `timeout`'s never reaches jq).
+ * Whether a call runs in this thread: it opted in, and the call's deadline is its run's end (`isRunEnd`), at which
+ * this thread is ended. A call with an earlier deadline (jq's JQ_DEFAULT_TIMEOUT_MS in a longer run) can only be
+ * ended there by a jq worker. The call's signal, the run's stop signal, fires only when the run ends
+ * (builtins/index.ts passes it; `timeout`'s never reaches jq).
  */
 function inThisThread(options: RunJqOptions): boolean {
-  if (!runsHere || options.deadline === undefined) return false;
-  return options.deadline < Date.now() + JQ_DEFAULT_TIMEOUT_MS - CAP_CLOCK_TICK_MS;
+  return runsHere && options.isRunEnd === true;
 }
 
 /** Runs one jq call in the jq worker, or in this thread where it opted in; never rejects. */

@@ -54,7 +54,11 @@ let inlineShell: Promise<typeof import("../script/run-script.js")> | undefined;
  * inline ScriptedTool is built (its `prewarm`), whichever comes first.
  */
 export function loadInlineShell(): Promise<typeof import("../script/run-script.js")> {
-  inlineShell ??= import("../script/run-script.js");
+  inlineShell ??= import("../script/run-script.js").catch((error: unknown) => {
+    // A failed load is that run's failure; the next inline run tries again.
+    inlineShell = undefined;
+    throw error;
+  });
   return inlineShell;
 }
 
