@@ -9,6 +9,7 @@ import { JQ_DRIVER_LIMITS } from "../limits.js";
 import { refusedArgv } from "./driver.js";
 import { readArgv } from "./fast/argv.js";
 import type { Node } from "./fast/ast.js";
+import { Budget } from "./fast/budget.js";
 import { createRun } from "./fast/evaluate.js";
 import { readInput } from "./fast/input.js";
 import { parseFilter } from "./fast/parse.js";
@@ -47,7 +48,8 @@ export function fastPath(argv: readonly string[], input: Uint8Array): FastAnswer
   if (!call || !filter) return undefined;
   const documents: Value[] | undefined = call.nullInput ? [null] : readInput(input);
   if (!documents) return undefined;
-  const run = createRun(call.variables);
+  const budget = new Budget();
+  const run = createRun(call.variables, budget);
   const newline = call.join ? "" : "\n";
   let stdout = "";
   let outputs = 0;
@@ -57,7 +59,7 @@ export function fastPath(argv: readonly string[], input: Uint8Array): FastAnswer
     if (call.raw && typeof value === "string") {
       if (!wellFormed(value)) throw new Error("lone surrogate");
       text = value;
-    } else text = call.compact ? compact(value) : pretty(value);
+    } else text = call.compact ? compact(value, budget) : pretty(value, budget);
     stdout += text + newline;
     if (stdout.length > MAX_OUTPUT_CHARS) throw new Error("output past the fast path's bound");
     outputs++;

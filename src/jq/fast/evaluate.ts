@@ -1,11 +1,13 @@
 /**
  * Runs a parsed filter as jq 1.8.2 does, output by output (each output goes on before the next is computed, so
  * `?` and jq's laziness behave as in jq). Whatever jq would report as an error throws JqError (which `?` catches);
- * whatever the fast path cannot be sure of throws Unsure. The work is bounded by a budget of steps.
+ * whatever the fast path cannot be sure of throws Unsure. Each call's work and the values it builds are bounded
+ * (budget.ts): each node run, item emitted or pushed and character built is charged, and so are the builtins'.
  */
 import type { BinaryOperator, Node } from "./ast.js";
+import type { Budget } from "./budget.js";
 import { callBuiltin } from "./builtins.js";
-import { formatText, plus, tostring } from "./operations.js";
+import { formatText, number, plus, tostring } from "./operations.js";
 import { compare, isObject, JqError, newObject, setKey, truthy, Unsure, type Value } from "./value.js";
 
 export type Emit = (value: Value) => void;
@@ -16,9 +18,6 @@ interface Scope {
 }
 /** Runs a filter (a builtin's argument) on an input, in the scope of the call. */
 export type Run = (node: Node, input: Value, emit: Emit) => void;
-
-/** Steps (nodes run) one call may take before the fast path gives the call to jq. */
-const MAX_STEPS = 100_000;
 
 /** An error raised downstream of a `?`, which jq 1.8 does not let that `?` catch. */
 class Downstream extends Error {
@@ -56,50 +55,61 @@ function lookUp(target: Value, key: Value, optional: true | undefined, emit: Emi
   emit(found);
 }
 
-function each(target: Value, emit: Emit): void {
-  if (Array.isArray(target)) for (const item of target) emit(item);
-  else if (isObject(target)) for (const key of Object.keys(target)) emit(target[key] as Value);
-  else throw new JqError();
+/** `.[]`: each item emitted is charged. */
+function each(target: Value, emit: Emit, budget: Budget): void {
+  if (Array.isArray(target))
+    for (const item of target) {
+      budget.charge(1);
+      emit(item);
+    }
+  else if (isObject(target)) {
+    const keys = Object.keys(target);
+    budget.charge(keys.length);
+    for (const key of keys) {
+      budget.charge(1);
+      emit(target[key] as Value);
+    }
+  } else throw new JqError();
 }
 
-function arithmetic(operator: BinaryOperator, left: Value, right: Value): Value {
+function arithmetic(operator: BinaryOperator, left: Value, right: Value, budget: Budget): Value {
   switch (operator) {
     case "==":
-      return compare(left, right) === 0;
+      return compare(left, right, budget) === 0;
     case "!=":
-      return compare(left, right) !== 0;
+      return compare(left, right, budget) !== 0;
     case "<":
-      return compare(left, right) < 0;
+      return compare(left, right, budget) < 0;
     case "<=":
-      return compare(left, right) <= 0;
+      return compare(left, right, budget) <= 0;
     case ">":
-      return compare(left, right) > 0;
+      return compare(left, right, budget) > 0;
     case ">=":
-      return compare(left, right) >= 0;
+      return compare(left, right, budget) >= 0;
     case "+":
-      return plus(left, right);
+      return plus(left, right, budget);
   }
   if (typeof left !== "number" || typeof right !== "number") throw new Unsure();
-  if (operator === "-") return left - right;
-  if (operator === "*") return left * right;
+  if (operator === "-") return number(left - right);
+  if (operator === "*") return number(left * right);
   if (right === 0) throw new JqError(); // division or remainder by zero
-  if (operator === "/") return left / right;
+  if (operator === "/") return number(left / right);
   // jq's `%` truncates both sides to integers first; only integers whose C semantics JavaScript shares.
   if (!Number.isSafeInteger(left) || !Number.isSafeInteger(right)) throw new Unsure();
   return left % right;
 }
 
-export function createRun(variables: ReadonlyMap<string, Value>): Run {
-  let steps = 0;
+/** The runner of one call's filter, with the call's variables and its budget. */
+export function createRun(variables: ReadonlyMap<string, Value>, budget: Budget): Run {
   const lookup = (scope: Scope | undefined, name: string): Value => {
     for (let frame = scope; frame; frame = frame.outer) if (frame.name === name) return frame.value;
     const value = variables.get(name);
-    if (value === undefined) throw new Unsure(); // $ENV, $__prog_args, or a name jq would refuse
+    if (value === undefined) throw new Unsure(); // not reached: parseFilter lets through only bound names
     return value;
   };
 
   const run = (node: Node, input: Value, scope: Scope | undefined, emit: Emit): void => {
-    if (++steps > MAX_STEPS) throw new Unsure();
+    budget.step();
     switch (node.kind) {
       case "identity":
         emit(input);
@@ -124,7 +134,7 @@ export function createRun(variables: ReadonlyMap<string, Value>): Run {
       case "each":
         run(node.target, input, scope, (target) => {
           if (node.optional && !Array.isArray(target) && !isObject(target)) return;
-          each(target, emit);
+          each(target, emit, budget);
         });
         return;
       case "try":
@@ -175,12 +185,12 @@ export function createRun(variables: ReadonlyMap<string, Value>): Run {
       case "binary":
         // jq iterates the right operand outside the left one.
         run(node.right, input, scope, (right) =>
-          run(node.left, input, scope, (left) => emit(arithmetic(node.operator, left, right))),
+          run(node.left, input, scope, (left) => emit(arithmetic(node.operator, left, right, budget))),
         );
         return;
       case "array": {
         const items: Value[] = [];
-        if (node.body) run(node.body, input, scope, (value) => items.push(value));
+        if (node.body) run(node.body, input, scope, (value) => budget.built(items.push(value), 1));
         emit(items);
         return;
       }
@@ -191,7 +201,7 @@ export function createRun(variables: ReadonlyMap<string, Value>): Run {
         interpolate(node.parts, node.parts.length - 1, "", input, scope, emit);
         return;
       case "format":
-        emit(formatText(node.name, input));
+        emit(formatText(node.name, input, budget));
         return;
       case "if":
         run(node.condition, input, scope, (condition) =>
@@ -212,7 +222,7 @@ export function createRun(variables: ReadonlyMap<string, Value>): Run {
         return;
       }
       case "call":
-        callBuiltin(node.name, node.args, input, bind(scope), emit);
+        callBuiltin(node.name, node.args, input, bind(scope), emit, budget);
         return;
     }
   };
@@ -225,7 +235,10 @@ export function createRun(variables: ReadonlyMap<string, Value>): Run {
     return outputs[0] as Value;
   };
 
-  /** `{k: v, ...}`: the first entry's outputs vary slowest; in an entry, the key's outputs vary slower than the value's. */
+  /**
+   * `{k: v, ...}`: the first entry's outputs vary slowest; in an entry, the key's outputs vary slower than the
+   * value's. `pairs` holds the entries chosen so far (one per level of the recursion).
+   */
   const construct = (
     entries: ReadonlyArray<{ key: Node; value: Node }>,
     at: number,
@@ -237,15 +250,20 @@ export function createRun(variables: ReadonlyMap<string, Value>): Run {
     const entry = entries[at];
     if (!entry) {
       const object = newObject();
-      for (const [key, value] of pairs) setKey(object, key, value);
+      for (const [key, value] of pairs) {
+        budget.charge(key.length + 1);
+        setKey(object, key, value);
+      }
       emit(object);
       return;
     }
     run(entry.key, input, scope, (key) => {
       if (typeof key !== "string") throw new Unsure();
-      run(entry.value, input, scope, (value) =>
-        construct(entries, at + 1, [...pairs, [key, value]], input, scope, emit),
-      );
+      run(entry.value, input, scope, (value) => {
+        pairs.push([key, value]);
+        construct(entries, at + 1, pairs, input, scope, emit);
+        pairs.pop(); // an error or a stop leaves the object's evaluation altogether
+      });
     });
   };
 
@@ -264,12 +282,15 @@ export function createRun(variables: ReadonlyMap<string, Value>): Run {
     }
     const part = parts[at] as string | Node;
     if (typeof part === "string") {
+      budget.built(part.length + suffix.length);
       interpolate(parts, at - 1, part + suffix, input, scope, emit);
       return;
     }
-    run(part, input, scope, (value) =>
-      interpolate(parts, at - 1, tostring(value) + suffix, input, scope, emit),
-    );
+    run(part, input, scope, (value) => {
+      const text = tostring(value, budget);
+      budget.built(text.length + suffix.length);
+      interpolate(parts, at - 1, text + suffix, input, scope, emit);
+    });
   };
 
   const bind =

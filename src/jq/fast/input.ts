@@ -7,7 +7,7 @@
 import { INTEGER_KEY, type Value, wellFormed } from "./value.js";
 
 /** Bigger or deeper inputs go to jq, whose own parser limits then apply. */
-const MAX_INPUT_BYTES: number = 256 * 1024;
+export const MAX_INPUT_BYTES: number = 256 * 1024;
 const MAX_DEPTH = 256;
 /** Numbers both jq and JavaScript write exactly as given. */
 const PLAIN_NUMBER = /^-?(0|[1-9]\d{0,14})(\.\d{1,15})?$/;

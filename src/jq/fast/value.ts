@@ -2,6 +2,7 @@
  * The fast path's values (what JSON.parse gives, with objects whose keys JavaScript keeps in insertion order) and
  * the parts of jq 1.8.2's semantics every form needs: its total order, truthiness and its output writer.
  */
+import type { Budget } from "./budget.js";
 
 export type Value = null | boolean | number | string | Value[] | JsonObject;
 export interface JsonObject {
@@ -58,46 +59,71 @@ function rank(value: Value): number {
   return Array.isArray(value) ? 5 : 6;
 }
 
-/** Strings in jq compare by their UTF-8 bytes, that is by code point (JavaScript's `<` compares UTF-16 units). */
-function compareStrings(a: string, b: string): number {
+/**
+ * Strings in jq compare by their UTF-8 bytes, that is by code point (JavaScript's `<` compares UTF-16 units). The
+ * characters read are charged, when there is a budget.
+ */
+function compareStrings(a: string, b: string, budget?: Budget): number {
   const length = Math.min(a.length, b.length);
-  for (let index = 0; index < length; index++) {
-    const x = a.charCodeAt(index);
-    const y = b.charCodeAt(index);
-    if (x === y) continue;
-    // A surrogate (astral code point) sorts above every BMP unit: UTF-16 order is code point order elsewhere.
-    const xHigh = x >= 0xd800 && x <= 0xdfff;
-    const yHigh = y >= 0xd800 && y <= 0xdfff;
-    if (xHigh !== yHigh) return xHigh ? 1 : -1;
-    return x < y ? -1 : 1;
+  let index = 0;
+  for (; index < length; index++) if (a.charCodeAt(index) !== b.charCodeAt(index)) break;
+  budget?.charge(index);
+  if (index === length) return a.length - b.length;
+  const x = a.charCodeAt(index);
+  const y = b.charCodeAt(index);
+  // A surrogate (astral code point) sorts above every BMP unit: UTF-16 order is code point order elsewhere.
+  const xHigh = x >= 0xd800 && x <= 0xdfff;
+  const yHigh = y >= 0xd800 && y <= 0xdfff;
+  if (xHigh !== yHigh) return xHigh ? 1 : -1;
+  return x < y ? -1 : 1;
+}
+
+/** Each object's sorted keys, for compare (a sort compares each object with about log2(n) others). */
+const keysInOrder = new WeakMap<JsonObject, string[]>();
+
+/** The object's keys in jq's order (values are not changed once built, so the list is kept for the object). */
+function orderedKeys(object: JsonObject, budget: Budget): string[] {
+  let keys = keysInOrder.get(object);
+  if (keys === undefined) {
+    keys = Object.keys(object);
+    budget.charge(keys.length * (1 + Math.ceil(Math.log2(keys.length + 1))));
+    keys.sort((a, b) => compareStrings(a, b, budget));
+    keysInOrder.set(object, keys);
   }
-  return a.length - b.length;
+  return keys;
 }
 
-export function sortedKeys(object: JsonObject): string[] {
-  return Object.keys(object).sort(compareStrings);
+/** jq's `keys`: a new array of the object's keys in jq's order. */
+export function sortedKeys(object: JsonObject, budget: Budget): string[] {
+  const keys = orderedKeys(object, budget);
+  budget.charge(keys.length);
+  return keys.slice();
 }
 
-/** jq's total order: null < false < true < numbers < strings < arrays < objects, arrays by element, objects by keys then values. */
-export function compare(a: Value, b: Value): number {
+/**
+ * jq's total order: null < false < true < numbers < strings < arrays < objects, arrays by element, objects by keys
+ * then values. Each value visited and each character read is charged to the call's budget.
+ */
+export function compare(a: Value, b: Value, budget: Budget): number {
+  budget.charge(1);
   const difference = rank(a) - rank(b);
   if (difference !== 0) return difference;
   if (typeof a === "number") return a < (b as number) ? -1 : a > (b as number) ? 1 : 0;
-  if (typeof a === "string") return compareStrings(a, b as string);
+  if (typeof a === "string") return compareStrings(a, b as string, budget);
   if (Array.isArray(a)) {
     const other = b as Value[];
     for (let index = 0; index < a.length && index < other.length; index++) {
-      const order = compare(a[index] as Value, other[index] as Value);
+      const order = compare(a[index] as Value, other[index] as Value, budget);
       if (order !== 0) return order;
     }
     return a.length - other.length;
   }
   if (isObject(a) && isObject(b)) {
-    const keys = sortedKeys(a);
-    const order = compare(keys, sortedKeys(b));
+    const keys = orderedKeys(a, budget);
+    const order = compare(keys, orderedKeys(b, budget), budget);
     if (order !== 0) return order;
     for (const key of keys) {
-      const valueOrder = compare(a[key] as Value, b[key] as Value);
+      const valueOrder = compare(a[key] as Value, b[key] as Value, budget);
       if (valueOrder !== 0) return valueOrder;
     }
   }
@@ -118,37 +144,99 @@ export function numberText(value: number): string {
 
 const DEL = /\u007f/g;
 
-function stringText(value: string): string {
+function stringText(value: string, budget: Budget): string {
+  budget.charge(value.length);
   if (!wellFormed(value)) throw new Unsure();
   const json = JSON.stringify(value);
   return json.includes("\u007f") ? json.replace(DEL, "\\u007f") : json;
 }
 
-/** jq's compact JSON (`-c`, tojson, tostring). */
-export function compact(value: Value): string {
+/** A scalar's JSON text. */
+function scalarText(value: null | boolean | number | string, budget: Budget): string {
   if (value === null) return "null";
   if (typeof value === "boolean") return value ? "true" : "false";
   if (typeof value === "number") return numberText(value);
-  if (typeof value === "string") return stringText(value);
-  if (Array.isArray(value)) return `[${value.map(compact).join(",")}]`;
-  const parts: string[] = [];
-  for (const key of Object.keys(value)) parts.push(`${stringText(key)}:${compact(value[key] as Value)}`);
-  return `{${parts.join(",")}}`;
+  return stringText(value, budget);
+}
+
+/** Text being written in pieces, joined once at the end (joining at every level would copy a deep value's text once per level). */
+interface Writer {
+  pieces: string[];
+  size: number;
+  budget: Budget;
+}
+
+/** Adds a piece: each character is charged, and text past the size bound of a value is refused. */
+function put(writer: Writer, text: string): void {
+  writer.size += text.length;
+  writer.budget.built(writer.size, text.length);
+  writer.pieces.push(text);
+}
+
+function written(value: Value, budget: Budget, write: (writer: Writer) => void): string {
+  if (typeof value !== "object" || value === null) return scalarText(value, budget);
+  const writer: Writer = { pieces: [], size: 0, budget };
+  write(writer);
+  return writer.pieces.join("");
+}
+
+/** jq's compact JSON (`-c`, tojson, tostring). */
+export function compact(value: Value, budget: Budget): string {
+  return written(value, budget, (writer) => writeCompact(value, writer));
+}
+
+function writeCompact(value: Value, writer: Writer): void {
+  if (Array.isArray(value)) {
+    put(writer, "[");
+    for (let at = 0; at < value.length; at++) {
+      if (at > 0) put(writer, ",");
+      writeCompact(value[at] as Value, writer);
+    }
+    put(writer, "]");
+  } else if (isObject(value)) {
+    put(writer, "{");
+    let first = true;
+    for (const key of Object.keys(value)) {
+      if (!first) put(writer, ",");
+      first = false;
+      put(writer, stringText(key, writer.budget));
+      put(writer, ":");
+      writeCompact(value[key] as Value, writer);
+    }
+    put(writer, "}");
+  } else put(writer, scalarText(value, writer.budget));
 }
 
 /** jq's default output: two-space indent, `"key": value`, empty containers as `[]` and `{}`. */
-export function pretty(value: Value, indent = ""): string {
-  if (Array.isArray(value)) {
-    if (value.length === 0) return "[]";
-    const inner = `${indent}  `;
-    return `[\n${value.map((item) => inner + pretty(item, inner)).join(",\n")}\n${indent}]`;
-  }
-  if (isObject(value)) {
+export function pretty(value: Value, budget: Budget): string {
+  return written(value, budget, (writer) => writePretty(value, "", writer));
+}
+
+function writePretty(value: Value, indent: string, writer: Writer): void {
+  const inner = `${indent}  `;
+  if (Array.isArray(value) && value.length > 0) {
+    put(writer, "[");
+    for (let at = 0; at < value.length; at++) {
+      put(writer, at > 0 ? ",\n" : "\n");
+      put(writer, inner);
+      writePretty(value[at] as Value, inner, writer);
+    }
+    put(writer, "\n");
+    put(writer, indent);
+    put(writer, "]");
+  } else if (isObject(value) && Object.keys(value).length > 0) {
     const keys = Object.keys(value);
-    if (keys.length === 0) return "{}";
-    const inner = `${indent}  `;
-    const lines = keys.map((key) => `${inner}${stringText(key)}: ${pretty(value[key] as Value, inner)}`);
-    return `{\n${lines.join(",\n")}\n${indent}}`;
-  }
-  return compact(value);
+    put(writer, "{");
+    for (let at = 0; at < keys.length; at++) {
+      const key = keys[at] as string;
+      put(writer, at > 0 ? ",\n" : "\n");
+      put(writer, inner);
+      put(writer, stringText(key, writer.budget));
+      put(writer, ": ");
+      writePretty(value[key] as Value, inner, writer);
+    }
+    put(writer, "\n");
+    put(writer, indent);
+    put(writer, "}");
+  } else writeCompact(value, writer);
 }

@@ -1,0 +1,42 @@
+/**
+ * The bounds on one fast-path call (0036; TM-DOS-006, TM-MEM-002): the fast path runs in whatever thread runs the
+ * shell (the host's own, inline), so a short program must not take unbounded time or memory there. Three bounds:
+ * the nodes run (steps); the work, counted by what operations build or read (each item an array gets or `.[]`
+ * emits, the characters of a string built, written or compared, each value compared or written); and the size of
+ * any one value built. Past any, Unsure: real jq answers the call, under its own bounds (its memory cap, the
+ * call's deadline).
+ */
+import { MAX_INPUT_BYTES } from "./input.js";
+import { Unsure } from "./value.js";
+
+/** Nodes one call may run. */
+const MAX_STEPS = 100_000;
+/**
+ * Units of work one call may do: about 10 times what the costliest model-style calls of
+ * test/jq/fast-path.bounds.test.ts take on 250 KiB of records (sort_by, group_by, pretty-printing the input).
+ */
+const MAX_WORK = 4_000_000;
+/** Items of an array or characters of a string built: four times the input bound. */
+const MAX_VALUE_SIZE = 4 * MAX_INPUT_BYTES;
+
+export class Budget {
+  private steps = 0;
+  private work = 0;
+
+  /** One node run. */
+  step(): void {
+    if (++this.steps > MAX_STEPS) throw new Unsure();
+  }
+
+  /** Work done (items, characters, values visited). */
+  charge(units: number): void {
+    this.work += units;
+    if (this.work > MAX_WORK) throw new Unsure();
+  }
+
+  /** A value of `size` items or characters was built: refused past the size bound, else `cost` is charged. */
+  built(size: number, cost: number = size): void {
+    if (size > MAX_VALUE_SIZE) throw new Unsure();
+    this.charge(cost);
+  }
+}

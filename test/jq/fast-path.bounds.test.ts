@@ -1,0 +1,79 @@
+/**
+ * The fast path's bounds on one call (0036): a short program that builds huge values or does huge work is left to
+ * jq (and jq's own memory cap), while model-style calls on inputs near the 256 KiB input bound are still answered.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { fastPath } from "../../src/jq/fast-path.js";
+import { REFERENCE_BIN } from "../differential/harness.js";
+
+const JQ = join(REFERENCE_BIN, "jq");
+const bytes = (text: string) => new TextEncoder().encode(text);
+const repeated = (form: string, times: number) => Array(times).fill(form).join("|");
+
+/** Programs of at most a few hundred characters whose values or work grow exponentially with their length. */
+const explosive: string[] = [
+  `[1]|${repeated(".+.", 25)}|length`, // an array doubled 25 times
+  `[1]|${repeated("[.[],.[]]", 24)}|length`,
+  `"ab"|${repeated(".+.", 26)}|length`, // a string doubled
+  `[{"a":1,"b":2}]|${repeated(".+.", 18)}|sort|sort|length`, // 262,144 objects sorted twice
+  `[{"a":1,"b":2}]|${repeated(".+.", 18)}|unique|length`,
+  `1|${repeated("[.,.]", 40)}|tojson|length`, // a tree of 2^40 leaves sharing its subtrees
+  `1|${repeated("[.,.]", 40)}|. == .`,
+  `1|${repeated("{a:.,b:.}", 40)}`, // written out
+  `"x"|${repeated(".+.", 18)}|${repeated("[.,.]", 12)}|tostring|length`,
+];
+
+/** About 250 KiB of tool-like records. */
+const records = Array.from({ length: 1800 }, (_, at) => ({
+  name: `item-${at % 97}-${"x".repeat(at % 40)}`,
+  id: at,
+  v: (at * 7919) % 1000,
+  ok: at % 3 === 0,
+  tags: ["alpha", `t${at % 13}`, "beta gamma"],
+  meta: { owner: `owner ${at % 11}`, zone: at % 5 === 0 ? null : "eu" },
+}));
+const LARGE = JSON.stringify(records);
+
+const legit: string[][] = [
+  ["."],
+  ["-c", "."],
+  ["-c", "sort_by(.v) | map(.id)"],
+  ["-c", "sort_by(.name, .v) | .[0]"],
+  ["-c", "group_by(.meta.owner) | map({owner: .[0].meta.owner, n: length})"],
+  ["-c", "unique_by(.name) | length"],
+  ["-c", "map(.tags) | add | unique"],
+  ["-c", "map({(.name + (.id | tostring)): .v}) | add | length"],
+  ["-r", ".[] | [.name, .id, .ok] | @csv"],
+  ["-r", ".[] | [.name, .v] | @tsv"],
+  ["-r", '.[] | "\\(.id): \\(.name) \\(.tags | join(","))"'],
+  ["-r", 'map(.name) | join(",")'],
+  ["-c", "map(select(.ok)) | map({name, v})"],
+  ["-c", "[.[] | tojson] | length"],
+  ["-c", "map(.v) | sort | .[-1]"],
+  ["-c", "[.[].name] | unique | length"],
+  ["-c", "map(.meta) | min, max"],
+  ["-c", ".[] | select(.v > 990) | .id"],
+];
+
+describe("jq's fast path within its bounds", () => {
+  it("the large input is near the input bound", () => {
+    expect(LARGE.length).toBeGreaterThan(230 * 1024);
+    expect(LARGE.length).toBeLessThan(256 * 1024);
+  });
+
+  it.each(explosive)("leaves jq -n %j to jq", (filter) => {
+    expect(fastPath(["-n", filter], new Uint8Array())).toBe(undefined);
+  });
+
+  it.each(legit.map((argv) => [argv]))("answers jq %j on 250 KiB of records", (argv) => {
+    const fast = fastPath(argv, bytes(LARGE));
+    expect(fast).toBeDefined();
+    if (existsSync(JQ)) {
+      const real = spawnSync(JQ, argv, { input: LARGE, env: {}, encoding: "utf8", maxBuffer: 1 << 24 });
+      expect(fast).toEqual({ stdout: real.stdout, exitCode: real.status });
+    }
+  });
+});
