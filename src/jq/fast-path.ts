@@ -12,7 +12,7 @@ import type { Node } from "./fast/ast.js";
 import { Budget } from "./fast/budget.js";
 import { createRun } from "./fast/evaluate.js";
 import { readInput } from "./fast/input.js";
-import { parseFilter } from "./fast/parse.js";
+import { MAX_PROGRAM_CHARS, parseFilter } from "./fast/parse.js";
 import { compact, pretty, type Value, wellFormed } from "./fast/value.js";
 
 export interface FastAnswer {
@@ -29,6 +29,8 @@ const parsed = new Map<string, Node | null>();
 const KEPT_FILTERS = 256;
 
 function filterFor(source: string, variables: ReadonlySet<string>): Node | undefined {
+  // The parser refuses these: keeping their text would let a loop of long programs hold 256 of them.
+  if (source.length > MAX_PROGRAM_CHARS) return undefined;
   const key = `${[...variables].join(" ")}\n${source}`;
   let node = parsed.get(key);
   if (node === undefined) {

@@ -13,7 +13,7 @@ import { canonicalNumber } from "./input.js";
 import { ESCAPES, GiveUp, IDENTIFIER, KEYWORDS, LITERAL_WORDS, Scanner, unicodeEscape } from "./lexicon.js";
 
 /** Longer programs go to jq. */
-const MAX_PROGRAM_CHARS = 1000;
+export const MAX_PROGRAM_CHARS = 1000;
 const NUMBER = /\d+(\.\d+)?([eE][+-]?\d+)?/y;
 const COMPARISONS = ["==", "!=", "<=", ">=", "<", ">"] as const;
 const ADDITIVE: ReadonlyArray<[BinaryOperator, string[]]> = [
