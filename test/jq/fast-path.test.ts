@@ -74,6 +74,7 @@ const answered: Array<[string[], string, string, number]> = [
   [["-c", ".a?, .[0]?"], "[1]", "1\n", 0],
   [["-c", ".a"], '{"a":"del\\u007f"}', '"del\\u007f"\n', 0], // jq escapes DEL, as JSON.stringify does not
   [["-c", "[.[] | tostring]"], '[1,"s",null,[2]]', '["1","s","null","[2]"]\n', 0],
+  [["-c", ".a? // 1, .a?  //2"], '{"b":2}', "1\n2\n", 0], // `?` then `//`, unlike the token `?//`
 ];
 
 /** Calls the fast path must leave to jq: outside its subset, a jq error, or an input it cannot read as jq does. */
@@ -104,6 +105,10 @@ const declined: Array<[string[], string]> = [
   [["-r", ".tags | join(1)"], DOC],
   [["-c", ".x // error"], DOC],
   [["-c", `.${"a".repeat(1001)}`], DOC],
+  [["-c", ".a?//1"], DOC], // `?//` is jq's destructuring alternative: a syntax error here
+  [["-c", ".a ?// 1"], DOC],
+  [["-c", "[(.a)?//.b]"], DOC],
+  [["-c", ".a??//1"], DOC],
   // NaN (infinity minus infinity): jq's order puts it below every number, so `nan == nan` is false there.
   [["-nc", `(${"999999999999999 * ".repeat(21)}10) as $i | $i - $i | [. == ., . < .]`], ""],
 ];

@@ -131,6 +131,8 @@ class Reader extends Scanner {
         node = this.bracket(node);
         lookup = true;
       } else if (char === "?") {
+        // `?//` is one token, jq's destructuring alternative (`? //` is `?` then `//`).
+        if (this.source.startsWith("?//", this.position)) throw new GiveUp();
         this.position++;
         // After a lookup `?` makes only that lookup optional (jq's INDEX_OPT, EACH_OPT); elsewhere it is `try`.
         if (lookup && (node.kind === "index" || node.kind === "each")) node = { ...node, optional: true };
