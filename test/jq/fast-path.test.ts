@@ -20,6 +20,10 @@ const DOC = JSON.stringify({
   nul: null,
 });
 
+/** Two equal objects whose keys are in different orders, which jq writes as they were read. */
+const TIED = ['{"a":1,"b":2}', '{"b":2,"a":1}'];
+const TIES = `[${TIED.join(",")}]`;
+
 /** Model-style calls (argv, stdin) with the stdout and exit status jq 1.8.2 gives for them (recorded from the CLI). */
 const answered: Array<[string[], string, string, number]> = [
   [["-r", ".name"], DOC, "Jane\n", 0],
@@ -75,6 +79,8 @@ const answered: Array<[string[], string, string, number]> = [
   [["-c", ".a"], '{"a":"del\\u007f"}', '"del\\u007f"\n', 0], // jq escapes DEL, as JSON.stringify does not
   [["-c", "[.[] | tostring]"], '[1,"s",null,[2]]', '["1","s","null","[2]"]\n', 0],
   [["-c", ".a? // 1, .a?  //2"], '{"b":2}', "1\n2\n", 0], // `?` then `//`, unlike the token `?//`
+  // Of equal items, min gives the first and max the last; unique and sort keep the first of equal ones first.
+  [["-c", "min, max, unique, sort"], TIES, `${TIED[0]}\n${TIED[1]}\n[${TIED[0]}]\n${TIES}\n`, 0],
 ];
 
 /** Calls the fast path must leave to jq: outside its subset, a jq error, or an input it cannot read as jq does. */

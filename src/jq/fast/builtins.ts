@@ -175,10 +175,16 @@ function firstOrLast(input: Value, at: number): Value {
   return position >= 0 && position < input.length ? (input[position] as Value) : null;
 }
 
-/** jq's min/max: null for [], else the first least (or the last greatest) item. */
+/** jq's min/max: null for [], else the first least (min) or the last greatest (max) of equal items. */
 function extreme(input: Value[], sign: number, budget: Budget): Value {
   let best: Value | undefined;
-  for (const item of input) if (best === undefined || compare(item, best, budget) * sign >= 0) best = item;
+  for (const item of input) {
+    if (best === undefined) best = item;
+    else {
+      const order = compare(item, best, budget) * sign;
+      if (order > 0 || (order === 0 && sign > 0)) best = item;
+    }
+  }
   return best === undefined ? null : best;
 }
 
