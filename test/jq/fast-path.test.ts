@@ -111,6 +111,11 @@ const declined: Array<[string[], string]> = [
   [["-r", ".tags | join(1)"], DOC],
   [["-c", ".x // error"], DOC],
   [["-c", `.${"a".repeat(1001)}`], DOC],
+  // jq keeps its own $ENV (the environment) and $ARGS ({positional, named}) whatever --arg binds.
+  [["-nc", "--arg", "ENV", "x", "$ENV"], ""],
+  [["-nc", "--argjson", "ENV", "{}", "$ENV"], ""],
+  [["-nc", "--arg", "ARGS", "x", "$ARGS"], ""],
+  [["-nc", "--arg", "x", "1", "--argjson", "ARGS", "2", "[$x, $ARGS]"], ""],
   [["-c", ".a?//1"], DOC], // `?//` is jq's destructuring alternative: a syntax error here
   [["-c", ".a ?// 1"], DOC],
   [["-c", "[(.a)?//.b]"], DOC],

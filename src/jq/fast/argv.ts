@@ -1,7 +1,7 @@
 /**
  * The fast path's reading of jq's argv: output and input flags it reproduces (-r -c -j -e -n, alone or combined
  * as -rc, and their long names), `--arg name value`, `--argjson name json`, and one filter. Anything else
- * (another flag, a second operand, `--`) is left to jq.
+ * (another flag, a second operand, `--`, binding $ENV or $ARGS) is left to jq.
  */
 import { parseDocument } from "./input.js";
 import { type Value, wellFormed } from "./value.js";
@@ -27,6 +27,8 @@ const LONG_FLAGS: Record<string, string> = {
 };
 const SHORT_FLAGS = /^-[rcjen]+$/;
 const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** Variables jq defines itself, which --arg does not replace: the environment and {positional, named}. */
+const JQ_VARIABLES: ReadonlySet<string> = new Set(["ENV", "ARGS"]);
 
 export function readArgv(argv: readonly string[]): FastCall | undefined {
   const call: FastCall = {
@@ -45,8 +47,8 @@ export function readArgv(argv: readonly string[]): FastCall | undefined {
       const name = argv[index + 1];
       const text = argv[index + 2];
       if (name === undefined || text === undefined || !VARIABLE_NAME.test(name)) return undefined;
-      // A repeated name, or text jq would receive re-encoded (a lone surrogate), is left to jq.
-      if (call.variables.has(name) || !wellFormed(text)) return undefined;
+      // A repeated name, one of jq's own, or text jq would receive re-encoded (a lone surrogate), is left to jq.
+      if (call.variables.has(name) || JQ_VARIABLES.has(name) || !wellFormed(text)) return undefined;
       const value = arg === "--arg" ? text : parseDocument(text);
       if (value === undefined) return undefined;
       call.variables.set(name, value);

@@ -351,7 +351,8 @@ class Reader extends Scanner {
 
 /**
  * The filter's syntax tree, or undefined when it is not in the fast path's subset. `variables` are the names
- * --arg/--argjson define: a filter reading any other (jq's compile error, or $ENV) is left to jq.
+ * --arg/--argjson define (never ENV or ARGS: argv.ts leaves those calls to jq): a filter reading any other name
+ * (jq's compile error, or jq's own $ENV, $ARGS and $__loc__) is left to jq.
  */
 export function parseFilter(source: string, variables: ReadonlySet<string>): Node | undefined {
   if (source.length > MAX_PROGRAM_CHARS) return undefined;
