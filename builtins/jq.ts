@@ -88,7 +88,8 @@ export function createJqCommand(options: JqCommandOptions = {}): Command {
       const argv = files ? files.argv : args;
       // just-bash carries stdin as a latin1 byte string: hand jq the very bytes (invalid UTF-8, NULs).
       const stdin = files ? files.input : Buffer.from(latin1FromBytes(ctx.stdin), "latin1");
-      const fast = options.fastPath === false || files?.errors ? undefined : fastPath(argv, stdin);
+      const fast =
+        options.fastPath === false || files?.errors ? undefined : fastPath(argv, stdin, maxOutputBytes);
       if (fast !== undefined)
         return { stdout: fast.stdout, stdoutKind: "text", stderr: "", exitCode: fast.exitCode };
       const result = await run({

@@ -41,8 +41,15 @@ function filterFor(source: string, variables: ReadonlySet<string>): Node | undef
   return node ?? undefined;
 }
 
-/** jq's stdout and exit status for the call, when they can be given exactly without jq; else undefined. */
-export function fastPath(argv: readonly string[], input: Uint8Array): FastAnswer | undefined {
+/**
+ * jq's stdout and exit status for the call, when they can be given exactly without jq; else undefined. Output of
+ * more than `maxOutputBytes` (UTF-8) is left to jq, which writes what fits and fails as its command's cap says.
+ */
+export function fastPath(
+  argv: readonly string[],
+  input: Uint8Array,
+  maxOutputBytes: number = Number.POSITIVE_INFINITY,
+): FastAnswer | undefined {
   // An argv jq would refuse (TM-MEM-002) is refused by jq's runner, with its message.
   if (refusedArgv(argv, JQ_DRIVER_LIMITS.maxArgvBytes)) return undefined;
   const call = readArgv(argv);
@@ -63,7 +70,9 @@ export function fastPath(argv: readonly string[], input: Uint8Array): FastAnswer
       text = value;
     } else text = call.compact ? compact(value, budget) : pretty(value, budget);
     stdout += text + newline;
-    if (stdout.length > MAX_OUTPUT_CHARS) throw new Error("output past the fast path's bound");
+    // A character is at least one byte: past the command's cap in characters is past it in bytes.
+    if (stdout.length > MAX_OUTPUT_CHARS || stdout.length > maxOutputBytes)
+      throw new Error("output past the fast path's bound or the command's cap");
     outputs++;
     last = value;
   };
@@ -73,6 +82,8 @@ export function fastPath(argv: readonly string[], input: Uint8Array): FastAnswer
     // jq's errors (its message is jq's to write), Unsure, and the bounds above: jq answers the call.
     return undefined;
   }
+  // Each UTF-16 unit is at most 3 UTF-8 bytes: the count is needed only near the cap.
+  if (stdout.length * 3 > maxOutputBytes && Buffer.byteLength(stdout) > maxOutputBytes) return undefined;
   let exitCode = 0;
   if (call.exitStatus) exitCode = outputs === 0 ? 4 : last === null || last === false ? 1 : 0;
   return { stdout, exitCode };

@@ -5,11 +5,16 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import { Bash } from "#just-bash";
+import { createJqCommand } from "../../builtins/jq.js";
 import { fastPath } from "../../src/jq/fast-path.js";
+import { stopJqWorker } from "../../src/jq/worker.js";
 import { REFERENCE_BIN } from "../differential/harness.js";
 
 const JQ = join(REFERENCE_BIN, "jq");
+
+afterAll(() => stopJqWorker());
 const bytes = (text: string) => new TextEncoder().encode(text);
 const repeated = (form: string, times: number) => Array(times).fill(form).join("|");
 
@@ -75,5 +80,23 @@ describe("jq's fast path within its bounds", () => {
       const real = spawnSync(JQ, argv, { input: LARGE, env: {}, encoding: "utf8", maxBuffer: 1 << 24 });
       expect(fast).toEqual({ stdout: real.stdout, exitCode: real.status });
     }
+  });
+
+  it("leaves output past the command's output cap to jq, counting UTF-8 bytes", () => {
+    const doc = bytes('{"name":"ééé"}');
+    expect(fastPath(["-r", ".name"], doc, 7)).toEqual({ stdout: "ééé\n", exitCode: 0 });
+    expect(fastPath(["-r", ".name"], doc, 6)).toBe(undefined);
+    expect(fastPath(["-r", ".name, .name"], doc, 13)).toBe(undefined);
+  });
+
+  it("leaves a call past the jq command's maxOutputBytes to jq, which cuts it and fails", async () => {
+    const bash = new Bash({
+      customCommands: [createJqCommand({ maxOutputBytes: 1000 })],
+      defenseInDepth: false,
+    });
+    // 603 characters, 1,202 bytes.
+    const r = await bash.exec(`jq -n '"${"é".repeat(600)}"'`);
+    expect(r.exitCode).toBe(5);
+    expect(r.stderr).toContain("output exceeds");
   });
 });
