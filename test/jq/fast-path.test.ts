@@ -79,6 +79,7 @@ const answered: Array<[string[], string, string, number]> = [
   [["-c", ".a"], '{"a":"del\\u007f"}', '"del\\u007f"\n', 0], // jq escapes DEL, as JSON.stringify does not
   [["-c", "[.[] | tostring]"], '[1,"s",null,[2]]', '["1","s","null","[2]"]\n', 0],
   [["-c", ".a? // 1, .a?  //2"], '{"b":2}', "1\n2\n", 0], // `?` then `//`, unlike the token `?//`
+  [["-c", "from_entries, ({} | from_entries)"], '{"a":{"key":"k","value":1}}', '{"k":1}\n{}\n', 0], // over .[]
   // Of equal items, min gives the first and max the last; unique and sort keep the first of equal ones first.
   [["-c", "min, max, unique, sort"], TIES, `${TIED[0]}\n${TIED[1]}\n[${TIED[0]}]\n${TIES}\n`, 0],
 ];
@@ -90,6 +91,7 @@ const declined: Array<[string[], string]> = [
   [["-c", "."], '{"1":"a","b":2}'], // JavaScript would reorder the integer-like key
   [["-r", ".a"], '{"a":"\\ud800"}'], // jq replaces a lone surrogate
   [["-r", ".name"], "\uFEFF" + '{"name":"bom"}'],
+  [["-c", "."], '{"a":"\\ud800","a":1}'], // the repeated key's first value, a lone surrogate, is jq's parse error
   [["-r", ".name"], '{"name":"ok"'],
   [["-r", ".name.first"], DOC], // jq's error, with jq's message
   [["-r", ".[0]"], DOC],

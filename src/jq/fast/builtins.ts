@@ -123,7 +123,8 @@ const NO_ARGUMENTS: Record<string, (input: Value, budget: Budget) => Value> = {
   },
   from_entries(input, budget) {
     const object = newObject();
-    for (const entry of array(input)) {
+    // jq reduces over `.[]`: an object's values are the entries.
+    for (const entry of items(input, budget)) {
       // jq 1.8 also reads k/name/Name/K/Key and v/Value and non-string keys: those are left to it.
       if (!isObject(entry) || typeof entry.key !== "string" || !Object.hasOwn(entry, "value"))
         throw new Unsure();

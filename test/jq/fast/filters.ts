@@ -115,6 +115,13 @@ const WHOLE = [
   ".items | any(.ok)",
   ".items | all(.ok)",
   ".items | map(.ok) | any",
+  // Equal objects whose keys are in different orders: which one min, max, unique, sort and group_by keep shows.
+  ".meta | [., (to_entries | reverse | from_entries)] | min",
+  ".meta | [., (to_entries | reverse | from_entries)] | max",
+  ".meta | [(to_entries | reverse | from_entries), .] | unique",
+  ".meta | [(to_entries | reverse | from_entries), .] | sort",
+  ".meta | [., (to_entries | reverse | from_entries)] | group_by(.)",
+  '.name? // "none"',
   ".id == $y",
   ".name == $x",
   "reduce .items[] as $i (0; . + $i.v)",
@@ -140,6 +147,9 @@ const WHOLE = [
   "def f: .; f",
   "limit(1; .items[])",
   "$ENV",
+  "$ARGS",
+  '.name?//"none"',
+  ".items[]? ?// 1",
   ".items as [$x] | $x",
   "@base64",
   '@csv "\\(.tags)"',
@@ -186,6 +196,8 @@ const WILD_TERMS = [
   '"a"',
   "[]",
   "{}",
+  "$ENV",
+  "$ARGS",
 ];
 const WILD_UNARY = [
   "length",
@@ -233,6 +245,8 @@ const WILD_BINARY = [
   " * ",
   " / ",
   " % ",
+  "?//",
+  " ?// ",
 ];
 
 /** Any filter of the grammar, nested up to `depth`: for inputs of any shape, where most calls are jq errors. */
@@ -291,8 +305,8 @@ const OUTSIDE_FLAGS = new Set(["-a", "-S", "--tab", "-s"]);
 const OUTSIDE_JSON = new Set(["1.0", "-0"]);
 
 /**
- * Flags, with --arg x / --argjson y sometimes (filters name $x and $y), and where the filter goes; inGrammar is
- * false when a flag or the --argjson text is outside what the fast path takes.
+ * Flags, with --arg x / --argjson y sometimes (filters name $x and $y) and rarely --arg ENV or ARGS, and where
+ * the filter goes; inGrammar is false when a flag, a name or the --argjson text is outside what the fast path takes.
  */
 export function argvFor(picker: Picker, filter: string): { argv: string[]; inGrammar: boolean } {
   const variables: string[] = [];
@@ -301,8 +315,11 @@ export function argvFor(picker: Picker, filter: string): { argv: string[]; inGra
     const json = picker.pick(["2", "1.5", '"s"', "null", "[1,2]", '{"k":1}', "1.0", "-0", " 3 "]);
     variables.push("--argjson", "y", json);
   }
+  // jq's own $ENV and $ARGS, which --arg does not replace (the fast path must leave these calls to jq).
+  const ownName = picker.chance(0.08);
+  if (ownName) variables.push(picker.pick(["--arg", "--argjson"]), picker.pick(["ENV", "ARGS"]), "1");
   const flags = picker.pick(FLAG_SETS);
   const argv = picker.chance(0.5) ? [...flags, filter, ...variables] : [...variables, ...flags, filter];
-  const inGrammar = !argv.some((arg) => OUTSIDE_FLAGS.has(arg) || OUTSIDE_JSON.has(arg));
+  const inGrammar = !ownName && !argv.some((arg) => OUTSIDE_FLAGS.has(arg) || OUTSIDE_JSON.has(arg));
   return { argv, inGrammar };
 }

@@ -138,6 +138,16 @@ export function record(picker: Picker, hostile: boolean): string {
   return object(kept, picker);
 }
 
+const WILD_KEYS = ["a", "b", "name", "1", "0", "", "é", "😀", "\uff5e", "a b", "__proto__"];
+
+/** Two equal objects with their keys in opposite orders, and a third item: which of them min, max, unique keep shows. */
+function tiedObjects(picker: Picker, depth: number): string {
+  const keys = WILD_KEYS.filter(() => picker.chance(0.3));
+  const entries = keys.map((key) => [key, wildValue(picker, depth)] as [string, string]);
+  const third = wildValue(picker, depth);
+  return array([object(entries, picker), object(entries.slice().reverse(), picker), third]);
+}
+
 /** Any JSON value, nested up to `depth`, with integer-like keys and every kind of string and number. */
 export function wildValue(picker: Picker, depth: number): string {
   const kind = picker.int(depth > 0 ? 6 : 4);
@@ -145,10 +155,13 @@ export function wildValue(picker: Picker, depth: number): string {
   if (kind === 1) return jsonNumber(picker, true);
   if (kind === 2 || kind === 3) return jsonString(picker, true);
   const size = picker.int(4);
+  if (kind === 4 && picker.chance(0.2)) return tiedObjects(picker, depth - 1);
   if (kind === 4) return array(Array.from({ length: size }, () => wildValue(picker, depth - 1)));
-  const keys = ["a", "b", "name", "1", "0", "", "é", "😀", "\uff5e", "a b", "__proto__"];
   return object(
-    Array.from({ length: size }, () => [picker.pick(keys), wildValue(picker, depth - 1)] as [string, string]),
+    Array.from(
+      { length: size },
+      () => [picker.pick(WILD_KEYS), wildValue(picker, depth - 1)] as [string, string],
+    ),
     picker,
   );
 }
