@@ -12,8 +12,9 @@ import { Unsure } from "./value.js";
 /** Nodes one call may run. */
 const MAX_STEPS = 100_000;
 /**
- * Units of work one call may do: about 10 times what the costliest model-style calls of
- * test/jq/fast-path.bounds.test.ts take on 250 KiB of records (sort_by, group_by, pretty-printing the input).
+ * Units of work one call may do. Measured on 250 KiB inputs: model-style calls on records (sort_by, group_by,
+ * unique_by, @csv rows, pretty-printing the input) take at most 0.5 M, `unique` of 20,000 short strings 1.5 M.
+ * Spending it all takes 0.1 to 0.4 s on a loaded 2-core machine and under 70 MB.
  */
 const MAX_WORK = 4_000_000;
 /** Items of an array or characters of a string built: four times the input bound. */
