@@ -9,7 +9,6 @@
 
 import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { report } from "./agent-report.mjs";
@@ -23,7 +22,7 @@ import {
   WARM_ROWS,
 } from "./agent-rows.mjs";
 import { Child } from "./ipc-child.mjs";
-import { list, summarize } from "./stats.mjs";
+import { list, machine, summarize } from "./stats.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const onlyRows = list(process.env.AGENT_ROWS);
@@ -157,13 +156,7 @@ async function main() {
   const { cells, corpus } = await warmRows();
   const results = {
     date: new Date().toISOString(),
-    machine: {
-      node: process.version,
-      cpus: os.cpus().length,
-      cpuModel: os.cpus()[0]?.model,
-      loadavg: os.loadavg(),
-      platform: `${os.platform()} ${os.arch()}`,
-    },
+    machine: machine(),
     gapsMs: gaps,
     unitsNote: "times in ms, already divided by the row's divisor (per call, per page)",
     rows: rows.map((row) => ({

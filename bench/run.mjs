@@ -12,7 +12,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { CASES, IMPLS, PROBES, TARGETS } from "./cases.mjs";
 import { Child } from "./ipc-child.mjs";
-import { formatMs, formatRatio, list, summarize, table } from "./stats.mjs";
+import { formatMs, formatRatio, list, machine, summarize, table } from "./stats.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -237,13 +237,7 @@ async function main() {
 
   const results = {
     date: new Date().toISOString(),
-    machine: {
-      node: process.version,
-      cpus: os.cpus().length,
-      cpuModel: os.cpus()[0]?.model,
-      loadavg: os.loadavg(),
-      platform: `${os.platform()} ${os.arch()}`,
-    },
+    machine: machine(),
     git,
     rounds: ROUNDS,
     elapsedSeconds: elapsed,

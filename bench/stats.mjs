@@ -1,5 +1,18 @@
 // Statistics and formatting shared by the benches: nearest-rank quantiles, a summary of samples, times in ms
-// written with a unit that fits, and a plain text table.
+// written with a unit that fits, a plain text table, and the machine a run was made on.
+
+import os from "node:os";
+
+/** The machine and its load as a run starts, for the results file. */
+export function machine() {
+  return {
+    node: process.version,
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model,
+    loadavg: os.loadavg(),
+    platform: `${os.platform()} ${os.arch()}`,
+  };
+}
 
 /** Nearest rank, and for the median the mean of the two middle values. `sorted` ascending. */
 export function quantile(sorted, q) {
