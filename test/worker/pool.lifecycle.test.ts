@@ -12,19 +12,20 @@ describe("the worker pool", () => {
     let ticks = 0;
     const ticker = setInterval(() => ticks++, 10);
     const started = Date.now();
-    // The input is made quickly (~0.4 s); the sed over it then runs for ~5 s in one synchronous call (0.8 MB took
-    // ~1 s once the patched sed got faster, so the run stopped by itself at the deadline).
-    const result = await api.execute("echo start; printf '%04000000d' 0 | sed 's/0/1/g' | wc -c; echo end", {
-      timeoutMs: 1_000,
+    // The input is made quickly (~0.8 s; the deadline leaves room for a loaded machine, where a 1 s deadline passed
+    // before sed started and the run stopped by itself); the sed over it then runs for ~10 s in one synchronous call
+    // (0.8 MB took ~1 s once the patched sed got faster, so the run stopped by itself at the deadline).
+    const result = await api.execute("echo start; printf '%08000000d' 0 | sed 's/0/1/g' | wc -c; echo end", {
+      timeoutMs: 3_000,
     });
     const elapsed = Date.now() - started;
     clearInterval(ticker);
     expect(result).toMatchObject({
       stdout: "start\n", // printed by a statement that ended before the stuck one: kept
-      stderr: "toolshell: timed out after 1000 ms (the shell did not stop by itself and was terminated)\n",
+      stderr: "toolshell: timed out after 3000 ms (the shell did not stop by itself and was terminated)\n",
       exitCode: 124,
     });
-    expect(elapsed).toBeLessThan(1_000 + 200 + 1_500);
+    expect(elapsed).toBeLessThan(3_000 + 200 + 1_500);
     expect(ticks).toBeGreaterThan(elapsed / 10 / 3);
     expect((await api.execute("echo alive")).stdout).toBe("alive\n");
   });
