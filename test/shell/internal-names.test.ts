@@ -2,11 +2,9 @@
 // a normal end, and a worker terminated at the deadline (whose printed output the host keeps).
 import { describe, expect, it } from "vitest";
 import { ScriptedTool, type ToolDefinition } from "../../src/index.js";
-import { MODES, track } from "../helpers.js";
+import { MODES, STUCK, STUCK_DEADLINE_MS, STUCK_STDERR, track } from "../helpers.js";
 
 const echo: ToolDefinition = { name: "echo_tool", execute: () => "hi\n" };
-/** One synchronous command that runs for seconds: the worker never reaches its next command. */
-const STUCK = "printf '%02000000d' 0 | sed 's/0/1/g' | wc -c";
 
 describe.each(MODES)("the id of the last background job, $! (%s)", (mode) => {
   const api = track(new ScriptedTool({ name: "names", isolation: mode, tools: [echo] }));
@@ -59,13 +57,11 @@ describe("a run whose worker is terminated at the deadline", () => {
   it("shows its xtrace as the script wrote it", async () => {
     await api.execute("true"); // the worker is up: the stuck command starts well before the deadline
     const result = await api.execute(`set -x; echo_tool & wait; help > /dev/null; ${STUCK}`, {
-      timeoutMs: 1_000,
+      timeoutMs: STUCK_DEADLINE_MS,
     });
     expect(result).toMatchObject({
       stdout: "hi\n",
-      stderr:
-        "+ echo_tool &\n+ wait\n+ help\n" +
-        "toolshell: timed out after 1000 ms (the shell did not stop by itself and was terminated)\n",
+      stderr: `+ echo_tool &\n+ wait\n+ help\n${STUCK_STDERR}`,
       exitCode: 124,
     });
   });

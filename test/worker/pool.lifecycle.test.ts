@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { ScriptedTool } from "../../src/index.js";
 import { WorkerPool } from "../../src/worker/pool.js";
-import { track } from "../helpers.js";
+import { STUCK, STUCK_DEADLINE_MS, STUCK_STDERR, track } from "../helpers.js";
 
 describe("the worker pool", () => {
   it("terminates a worker stuck inside one command and replaces it, while the host stays responsive", async () => {
@@ -12,20 +12,17 @@ describe("the worker pool", () => {
     let ticks = 0;
     const ticker = setInterval(() => ticks++, 10);
     const started = Date.now();
-    // The input is made quickly (~0.8 s; the deadline leaves room for a loaded machine, where a 1 s deadline passed
-    // before sed started and the run stopped by itself); the sed over it then runs for ~10 s in one synchronous call
-    // (0.8 MB took ~1 s once the patched sed got faster, so the run stopped by itself at the deadline).
-    const result = await api.execute("echo start; printf '%08000000d' 0 | sed 's/0/1/g' | wc -c; echo end", {
-      timeoutMs: 3_000,
-    });
+    // STUCK's sed runs for ~10 s in one synchronous call (0.8 MB took ~1 s once the patched sed got faster, so the
+    // run stopped by itself at the deadline).
+    const result = await api.execute(`echo start; ${STUCK}; echo end`, { timeoutMs: STUCK_DEADLINE_MS });
     const elapsed = Date.now() - started;
     clearInterval(ticker);
     expect(result).toMatchObject({
       stdout: "start\n", // printed by a statement that ended before the stuck one: kept
-      stderr: "toolshell: timed out after 3000 ms (the shell did not stop by itself and was terminated)\n",
+      stderr: STUCK_STDERR,
       exitCode: 124,
     });
-    expect(elapsed).toBeLessThan(3_000 + 200 + 1_500);
+    expect(elapsed).toBeLessThan(STUCK_DEADLINE_MS + 200 + 1_500);
     expect(ticks).toBeGreaterThan(elapsed / 10 / 3);
     expect((await api.execute("echo alive")).stdout).toBe("alive\n");
   });
