@@ -3,7 +3,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ScriptedTool } from "../../src/index.js";
 import { Registry } from "../../src/registry/registry.js";
-import { MODES, type Mode, STUCK, STUCK_DEADLINE_MS, STUCK_STDERR, track } from "../helpers.js";
+import { MODES, type Mode, track } from "../helpers.js";
+import { STUCK, STUCK_DEADLINE_MS, STUCK_STDERR } from "../stuck.js";
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ScriptedTool } from "../../src/index.js";
-import { STUCK, STUCK_DEADLINE_MS, STUCK_STDERR, track } from "../helpers.js";
+import { track } from "../helpers.js";
+import { STUCK, STUCK_DEADLINE_MS, STUCK_STDERR } from "../stuck.js";
 
 describe("a run whose worker is terminated", () => {
   const api = track(

@@ -2,7 +2,8 @@
 // a normal end, and a worker terminated at the deadline (whose printed output the host keeps).
 import { describe, expect, it } from "vitest";
 import { ScriptedTool, type ToolDefinition } from "../../src/index.js";
-import { MODES, STUCK, STUCK_DEADLINE_MS, STUCK_STDERR, track } from "../helpers.js";
+import { MODES, track } from "../helpers.js";
+import { STUCK, STUCK_DEADLINE_MS, STUCK_STDERR } from "../stuck.js";
 
 const echo: ToolDefinition = { name: "echo_tool", execute: () => "hi\n" };
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { ScriptedTool } from "../../src/index.js";
 import { MAX_TRACE_ARGS_BYTES, MAX_TRACE_BYTES } from "../../src/limits.js";
 import { MODES, type Mode, track } from "../helpers.js";
+import { STUCK } from "../stuck.js";
 
 const BIG = "x".repeat(32 * 1024);
 
@@ -86,8 +87,7 @@ describe.each(MODES)("trace byte bounds (%s)", (mode) => {
 describe("trace byte bounds of a run whose worker is terminated", () => {
   it("bounds the trace the host kept of its calls the same way", async () => {
     // A synchronous command that runs far past the deadline: the host ends the run with the calls it saw.
-    const stuck = "printf '%03000000d' 0 | sed 's/0/1/g' | wc -c";
-    const script = `for i in $(seq 1 200); do r=$(note --text "$BIG"); done; ${stuck}`;
+    const script = `for i in $(seq 1 200); do r=$(note --text "$BIG"); done; ${STUCK}`;
     const result = await echoer("worker").execute(script, { env: { BIG }, timeoutMs: 3_000 });
     expect(result.exitCode).toBe(124);
     expect(result.stderr).toBe(

@@ -3,7 +3,8 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { ScriptedTool } from "../../src/index.js";
 import { WorkerPool } from "../../src/worker/pool.js";
-import { STUCK, STUCK_DEADLINE_MS, STUCK_STDERR, track } from "../helpers.js";
+import { track } from "../helpers.js";
+import { STUCK, STUCK_DEADLINE_MS, STUCK_STDERR } from "../stuck.js";
 
 describe("the worker pool", () => {
   it("terminates a worker stuck inside one command and replaces it, while the host stays responsive", async () => {
@@ -12,8 +13,6 @@ describe("the worker pool", () => {
     let ticks = 0;
     const ticker = setInterval(() => ticks++, 10);
     const started = Date.now();
-    // STUCK's sed runs for ~10 s in one synchronous call (0.8 MB took ~1 s once the patched sed got faster, so the
-    // run stopped by itself at the deadline).
     const result = await api.execute(`echo start; ${STUCK}; echo end`, { timeoutMs: STUCK_DEADLINE_MS });
     const elapsed = Date.now() - started;
     clearInterval(ticker);
