@@ -1,4 +1,4 @@
-import { bytesOutput, type ExecResult, unsafeBytesFromLatin1 } from "#just-bash";
+import type { ExecResult } from "#just-bash";
 import type { ShellRun } from "../src/shell/shell-run.js";
 import { elapsedMs, type TraceEntry } from "../src/trace/trace.js";
 
@@ -8,14 +8,39 @@ export function commandResult(stdout: string, stderr: string, exitCode: number):
 }
 
 /**
- * A result whose stdout is handed to just-bash as bytes: its own text-to-bytes conversion goes one character at
- * a time (~70 ms per MB) and holds the whole string twice; Buffer does it in ~1.5 ms.
+ * A result whose stdout is handed to just-bash as bytes (its documented `stdoutKind: "bytes"`: a latin1 string,
+ * one character per byte): its own text-to-bytes conversion goes one character at a time (~70 ms per MB) and
+ * holds the whole string twice; Buffer does it in ~1.5 ms. Built here rather than with just-bash's bytesOutput,
+ * so a tool call the host answers without the shell (decision 0041) does not load the interpreter.
  */
 export function bytesResult(stdout: string, stderr: string, exitCode: number): ExecResult {
   // ASCII (most JSON) is its own latin1 byte string: no copy at all.
   const ascii = Buffer.byteLength(stdout, "utf8") === stdout.length;
-  const bytes = unsafeBytesFromLatin1(ascii ? stdout : Buffer.from(stdout, "utf8").toString("latin1"));
-  return { ...bytesOutput(bytes), stderr, exitCode };
+  const bytes = ascii ? stdout : Buffer.from(stdout, "utf8").toString("latin1");
+  return { stdout: bytes, stdoutKind: "bytes", stdoutEncoding: "binary", stderr, exitCode };
+}
+
+const STRICT_UTF8 = new TextDecoder("utf-8", { fatal: true });
+
+/**
+ * A command's stdout as text, as just-bash's exec returns it: byte output (latin1, one character per byte) is
+ * decoded as UTF-8 where it is valid UTF-8 and kept as it is where not, as just-bash's decodeBytesToUtf8 does.
+ */
+export function stdoutText(result: ExecResult): string {
+  if (result.stdoutKind !== "bytes") return result.stdout;
+  let ascii = true;
+  for (let i = 0; i < result.stdout.length; i++) {
+    const code = result.stdout.charCodeAt(i);
+    // A character past 0xff is not a byte string: kept as it is.
+    if (code > 0xff) return result.stdout;
+    if (code > 0x7f) ascii = false;
+  }
+  if (ascii) return result.stdout;
+  try {
+    return STRICT_UTF8.decode(Buffer.from(result.stdout, "latin1"));
+  } catch {
+    return result.stdout;
+  }
 }
 
 /** Runs a built-in command's body and records it in the run's trace, with its outcome (the host never sees it). */

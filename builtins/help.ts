@@ -3,7 +3,7 @@ import { closest } from "../src/issues/suggest.js";
 import { listAtMost, MAX_LISTED_VALUES } from "../src/issues/wording.js";
 import { describeFlags, usageLine } from "../src/schema/describe.js";
 import { outputShape } from "../src/schema/shape.js";
-import { HELP_COMMAND } from "../src/shell/guard.js";
+import { HELP_COMMAND } from "../src/shell/internal-names.js";
 import type { ShellRun } from "../src/shell/shell-run.js";
 import {
   escapeHiddenInJson,

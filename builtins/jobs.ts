@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { Command, ExecResult } from "#just-bash";
 import { MAX_JOBS } from "../src/limits.js";
-import { BACKGROUND_COMMAND, WAIT_COMMAND } from "../src/shell/guard.js";
+import { BACKGROUND_COMMAND, WAIT_COMMAND } from "../src/shell/internal-names.js";
 import type { Job, ShellRun } from "../src/shell/shell-run.js";
 import { shellQuote } from "../src/text/shell-quote.js";
 import { commandResult } from "./common.js";

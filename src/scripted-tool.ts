@@ -27,7 +27,7 @@ import type { ToolStats } from "./registry/stats.js";
 import { createTelemetry, type Telemetry } from "./registry/telemetry.js";
 import { type CallOptions, type CallResult, callFromHost } from "./run/host-call.js";
 import { type ExecuteResult, failedRun } from "./run/result.js";
-import { loadInlineShell, type RunSetup, runInline, runInWorker } from "./run/supervise.js";
+import { loadInlineShell, loadLoneRun, type RunSetup, runInline, runInWorker } from "./run/supervise.js";
 import { renderSystemPrompt } from "./shell/prompt.js";
 import { shownBytes } from "./text/sizes.js";
 import { untrustedNonce, wrapUntrusted } from "./text/untrusted.js";
@@ -117,11 +117,15 @@ export class ScriptedTool {
     atLeast(options.workers, 1, "workers");
     atLeast(options.workerMemoryMb, MIN_WORKER_MEMORY_MB, "workerMemoryMb");
     for (const tool of options.tools ?? []) this.add(tool);
-    // ADR 0038: the first execute() finds a worker started and warm (the shared pool starts one in all); an inline
-    // tool's first execute() finds the shell loaded. A failed load is the first inline run's to report.
+    // ADR 0038: the first execute() finds a worker started and warm (the shared pool starts one in all), and the
+    // few modules that answer a lone tool call on this thread loaded (0041); an inline tool's first execute() finds
+    // the shell loaded. A failed load is the first run's to report.
     if (options.prewarm !== false) {
       if (options.isolation === "inline") loadInlineShell().catch(() => {});
-      else this.pool().prewarm();
+      else {
+        loadLoneRun().catch(() => {});
+        this.pool().prewarm();
+      }
     }
   }
 

@@ -50,6 +50,18 @@ describe("what the caller's thread loads", () => {
   );
 
   it(
+    "in worker mode, not the shell for a script that is one plain tool call, answered on the caller's thread",
+    async () => {
+      expect(await steps(["worker"])).toEqual([
+        { step: "import", interpreter: false, ajv: false },
+        { step: "construct", interpreter: false, ajv: true },
+        { step: "lone call", interpreter: false, ajv: true },
+      ]);
+    },
+    SLOW,
+  );
+
+  it(
     "the linear-time regex engine (in the shell's bundle) when a registered schema has a pattern",
     async () => {
       expect(await steps(["pattern"])).toEqual([

@@ -4,13 +4,15 @@ import type { PlanRecorder } from "../registry/plan.js";
 import type { Registry } from "../registry/registry.js";
 import type { OnCall } from "../registry/request.js";
 import type { SpanLike } from "../registry/telemetry.js";
+import { SHELL_COMMAND_NAMES } from "../script/command-names.js";
 import { ShellCatalog } from "../shell/catalog.js";
+import { type LoneToolCall, plainToolCall } from "../shell/plain-call.js";
 import type { StopReason } from "../stop-reason.js";
 import { truncateOutput } from "../text/cut.js";
 import type { CallRequest } from "../tool/call.js";
 import type { CallRecord } from "../trace/trace.js";
 import type { Busy, CatalogSnapshot, RunTicket, WorkerPool } from "../worker/pool.js";
-import type { ScriptOrder, ScriptRequest } from "../worker/protocol.js";
+import type { CallAnswer, ScriptOrder, ScriptRequest, ScriptResult } from "../worker/protocol.js";
 import type { RunHandle, RunHandlers } from "../worker/shell-worker.js";
 import { failedRun } from "./result.js";
 import { type HostRunResult, RunCalls, withTruncated } from "./run-calls.js";
@@ -62,18 +64,26 @@ export function loadInlineShell(): Promise<typeof import("../script/run-script.j
   return inlineShell;
 }
 
-/** Runs on the caller's thread: lowest latency, for trusted scripts (a CPU-bound command blocks the host). */
-export async function runInline(setup: RunSetup): Promise<HostRunResult> {
+/** What runs a script on the caller's thread: the whole shell (inline), or a lone tool call (decision 0041). */
+type HereRunner = (
+  request: ScriptRequest,
+  catalog: ShellCatalog,
+  callHost: (call: CallRequest) => Promise<CallAnswer>,
+  stop: { signal: AbortSignal },
+) => Promise<ScriptResult>;
+
+/** Runs on the caller's thread, under the run's clock, with `body` doing the run. */
+async function runHere(setup: RunSetup, body: () => Promise<HereRunner>): Promise<HostRunResult> {
   const clock = new RunClock(setup);
   if (clock.reason) return notStarted(clock.reason, setup.order.timeoutMs);
   const calls = new RunCalls(setup, clock);
   try {
-    const { runScript } = await loadInlineShell();
+    const runner = await body();
     const catalog = inlineCatalog(setup.catalog);
     const signal = clock.controller.signal;
     clock.start();
     const request: ScriptRequest = { ...setup.order, deadline: clock.deadline };
-    const result = await runScript(request, catalog, (call) => calls.answer(call), { signal }, 0);
+    const result = await runner(request, catalog, (call) => calls.answer(call), { signal });
     return calls.merged(result);
   } catch (error) {
     // TM-FS-003: whatever a script does, execute() resolves: a failure the shell did not turn into a command's
@@ -83,6 +93,39 @@ export async function runInline(setup: RunSetup): Promise<HostRunResult> {
   } finally {
     clock.dispose();
   }
+}
+
+/** Runs on the caller's thread: lowest latency, for trusted scripts (a CPU-bound command blocks the host). */
+export function runInline(setup: RunSetup): Promise<HostRunResult> {
+  return runHere(setup, async () => {
+    const { runScript } = await loadInlineShell();
+    return (request, catalog, callHost, stop) => runScript(request, catalog, callHost, stop, 0);
+  });
+}
+
+let loneRun: Promise<typeof import("../script/lone-run.js")> | undefined;
+
+/**
+ * The few modules that answer a lone tool call (not the interpreter): loaded on the first such script, or when a
+ * worker-mode ScriptedTool is built (its `prewarm`).
+ */
+export function loadLoneRun(): Promise<typeof import("../script/lone-run.js")> {
+  loneRun ??= import("../script/lone-run.js").catch((error: unknown) => {
+    loneRun = undefined;
+    throw error;
+  });
+  return loneRun;
+}
+
+/**
+ * Decision 0041: in worker mode, the tool call a script plainly is (plain-call.ts: one tool's name and words
+ * without expansions, read in one bounded pass) is answered on the caller's thread, as inline mode answers it,
+ * without a worker's thread hops; undefined for every other script, which runs in a worker.
+ */
+function plainCall(setup: RunSetup): LoneToolCall | undefined {
+  if (setup.order.scratch) return undefined;
+  const catalog = inlineCatalog(setup.catalog);
+  return plainToolCall(setup.order.script, catalog.tools, SHELL_COMMAND_NAMES);
 }
 
 /** What a run that never began was waiting for: a free worker, or a new one to start (TM-DOS-004). */
@@ -160,6 +203,13 @@ function lostRun(
  * and the run ends with the trace of the calls this thread saw.
  */
 export function runInWorker(setup: RunSetup, pool: WorkerPool): Promise<HostRunResult> {
+  const lone = plainCall(setup);
+  if (lone) {
+    return runHere(setup, async () => {
+      const { runLoneCall } = await loadLoneRun();
+      return (request, catalog, callHost, stop) => runLoneCall(request, catalog, lone, callHost, stop, 0);
+    });
+  }
   const clock = new RunClock(setup);
   if (clock.reason) return Promise.resolve(notStarted(clock.reason, setup.order.timeoutMs));
   const calls = new RunCalls(setup, clock);

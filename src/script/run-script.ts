@@ -1,15 +1,5 @@
-import {
-  Bash,
-  type BashOptions,
-  type Command,
-  decodeBytesToUtf8,
-  EMPTY_BYTES,
-  type ExecResult,
-  ExecutionOutputAccumulator,
-  unsafeBytesFromLatin1,
-} from "#just-bash";
-import { builtinCommands, callTool, lastJobId, toolCommand, unreportedJobs } from "../../builtins/index.js";
-import { closest } from "../issues/suggest.js";
+import { Bash, type BashOptions, type Command, ExecutionOutputAccumulator } from "#just-bash";
+import { builtinCommands, lastJobId, toolCommand, unreportedJobs } from "../../builtins/index.js";
 import {
   MAX_AWK_ITERATIONS,
   MAX_PIPE_BYTES,
@@ -19,7 +9,6 @@ import {
 } from "../limits.js";
 import type { ShellCatalog } from "../shell/catalog.js";
 import {
-  ABSENT_COMMANDS,
   explainRefusals,
   FILE_COMMANDS,
   REFUSING_COMMANDS,
@@ -30,16 +19,16 @@ import {
 } from "../shell/commands.js";
 import { ownLimits, releaseDiscardedOutput } from "../shell/discarded-output.js";
 import { RefusingFileSystem } from "../shell/filesystem.js";
-import { hideInternalNames, scratchGuard, scriptGuard } from "../shell/guard.js";
-import { explainInterpreterStdout, explainInterpreterWording } from "../shell/interpreter-messages.js";
-import { explainLimits } from "../shell/limit-messages.js";
+import { scratchGuard, scriptGuard } from "../shell/guard.js";
 import { explainScratch, ScratchFileSystem } from "../shell/scratch.js";
 import { type HostCaller, ShellRun } from "../shell/shell-run.js";
 import { loneToolCall } from "../shell/simple-command.js";
-import { truncateOutput } from "../text/cut.js";
 import type { ScriptRequest, ScriptResult } from "../worker/protocol.js";
 import { OutputSink, readStream, streamBuffer } from "../worker/shared-memory.js";
+import { SHELL_COMMAND_NAMES } from "./command-names.js";
+import { runLoneCall } from "./lone-run.js";
 import { hookScriptOutput, statementBoundaries, streamTo } from "./output-stream.js";
+import { ended, shown, suggestable } from "./run-end.js";
 import { Stopper, type StopSources } from "./stop.js";
 
 /** The shell's fixed environment: nothing of the host's. */
@@ -50,39 +39,11 @@ const BASE_ENV: Readonly<Record<string, string>> = {
   LANG: "C.UTF-8",
 };
 
-/**
- * What the shell printed on a stream, worded for the model: the guard's internal names as the script wrote them
- * (TM-LEAK-001), just-bash's limit lines in toolshell's terms (TM-LIM-002) and its embedder-facing wording (no
- * "browser environments", "sandboxed", "just-bash"). Every path out of a run passes here: a run's end, and the
- * copy a worker makes as each statement ends, which the host keeps when it has to terminate the worker.
- */
-function shown(stream: "stdout" | "stderr", text: string): string {
-  const named = hideInternalNames(text);
-  return stream === "stderr"
-    ? explainInterpreterWording(explainLimits(named))
-    : explainInterpreterStdout(named);
-}
-
 /** The worker's copy of each statement's output, worded as the run's own result is. */
 class ShownOutputSink extends OutputSink {
   override note(stream: "stdout" | "stderr", chunk: string, kind: string | undefined): void {
     super.note(stream, shown(stream, chunk), kind);
   }
-}
-
-/** The names worth suggesting: the hidden ones our guard rewrites to stand for `help`. */
-function suggestable(names: ReadonlySet<string>): string[] {
-  return [...[...names].filter((name) => !name.startsWith("__toolshell_")), "help"];
-}
-
-/** Adds "did you mean" to `command not found`, naming the closest tool or command. */
-function suggestCommands(stderr: string, known: string[]): string {
-  return stderr.replace(/^bash: (\S+): command not found$/gm, (line, name: string) => {
-    if (ABSENT_COMMANDS.includes(name))
-      return `${line} (this shell runs only its tools and text commands; see help)`;
-    const suggestion = closest(name, known);
-    return suggestion ? `${line} (did you mean ${suggestion}? see help)` : `${line} (see help)`;
-  });
 }
 
 /** The interpreter's hook for `$!` (patch 0604): what it reads, instead of a pid just-bash never sets. */
@@ -125,17 +86,6 @@ function commandNames(commands: readonly Command[]): Set<string> {
   const names = new Set<string>([...TRANSFORM_COMMANDS, ...FILE_COMMANDS]);
   for (const command of [...WRAPPED_COMMANDS, ...commands]) names.add(command.name);
   return names;
-}
-
-let ownNames: ReadonlySet<string> | undefined;
-
-/**
- * The names of the shell's commands other than the tools (a tool of the same name is not a lone call): the same
- * on every run, so taken once per thread from the commands the first run would register.
- */
-function ownCommandNames(request: ScriptRequest, run: ShellRun, stopper: Stopper): ReadonlySet<string> {
-  ownNames ??= commandNames(ownCommands(request, run, stopper));
-  return ownNames;
 }
 
 function buildShell(
@@ -234,17 +184,14 @@ export async function runScript(
   /** In a worker: where top-level output is copied as it is printed, for the host to keep on a hard kill. */
   output?: SharedArrayBuffer,
 ): Promise<ScriptResult> {
+  const lone = loneToolCall(request.script, catalog, SHELL_COMMAND_NAMES);
+  if (lone) return runLoneCall(request, catalog, lone, callHost, stop, runId);
   const run = new ShellRun(catalog, callHost, request.limits, runId);
   // TM-FS-002: a scratch space is made for this run alone and dropped with it.
   const filesystem = request.scratch
     ? new ScratchFileSystem(request.scratch.maxBytes)
     : new RefusingFileSystem();
   const stopper = new Stopper({ ...stop, deadline: request.deadline });
-  const lone = loneToolCall(request.script, catalog, ownCommandNames(request, run, stopper));
-  if (lone) {
-    const called = await callTool(lone.spec, run, lone.argv, EMPTY_BYTES);
-    return ended(request, run, filesystem, stopper, asShellOutput(called), catalog.names);
-  }
   await releaseDiscardedOutput();
   const { bash, names } = buildShell(request, run, filesystem, stopper);
   stopper.attach(bash);
@@ -261,47 +208,11 @@ export async function runScript(
   }
   const late = await unreportedJobs(run);
   const executed = { ...main, stdout: main.stdout + late.stdout, stderr: main.stderr + late.stderr };
-  return ended(request, run, filesystem, stopper, executed, suggestable(names));
-}
-
-/** A command's result as just-bash's exec would return it: byte output decoded as UTF-8 where it is valid. */
-function asShellOutput(result: ExecResult): { stdout: string; stderr: string; exitCode: number } {
-  const stdout =
-    result.stdoutKind === "bytes" ? decodeBytesToUtf8(unsafeBytesFromLatin1(result.stdout)) : result.stdout;
-  return { stdout, stderr: result.stderr, exitCode: result.exitCode };
+  const explainFiles = (stderr: string) => explainRefusals(explainFull(stderr, filesystem), filesystem);
+  return ended(request, run, stopper, executed, suggestable(names), explainFiles);
 }
 
 /** With a scratch space: the lines of writes that found it full say so, with its cap (TM-FS-002). */
 function explainFull(stderr: string, filesystem: RefusingFileSystem): string {
   return filesystem instanceof ScratchFileSystem ? explainScratch(stderr, filesystem) : stderr;
-}
-
-/** The run's result from what the shell printed: a stop's reason, refusals explained, budgets applied. */
-function ended(
-  request: ScriptRequest,
-  run: ShellRun,
-  filesystem: RefusingFileSystem,
-  stopper: Stopper,
-  executed: { stdout: string; stderr: string; exitCode: number },
-  known: string[],
-): ScriptResult {
-  const ended = stopper.finish(executed.stderr, executed.exitCode, request.timeoutMs);
-  const stdout = truncateOutput(shown("stdout", executed.stdout), request.limits.maxOutputBytes, "stdout");
-  const stderr = truncateOutput(
-    suggestCommands(
-      explainRefusals(explainFull(shown("stderr", ended.stderr), filesystem), filesystem),
-      known,
-    ),
-    request.limits.maxOutputBytes,
-    "stderr",
-  );
-  return {
-    stdout: stdout.text,
-    stderr: stderr.text,
-    exitCode: ended.exitCode,
-    trace: run.trace.steps,
-    traceDropped: run.trace.dropped,
-    truncated: stdout.cut || stderr.cut,
-    ...(run.rejected.length > 0 ? { rejected: run.rejected } : {}),
-  };
 }

@@ -1,6 +1,6 @@
 import type { Command, CommandName, ExecResult } from "#just-bash";
 import type { RefusingFileSystem } from "./filesystem.js";
-import { REFUSE_COMMAND } from "./guard.js";
+import { REFUSE_COMMAND } from "./internal-names.js";
 
 /** just-bash's commands the logic-only shell keeps: text transforms and plumbing, nothing that needs a disk. */
 export const TRANSFORM_COMMANDS: readonly CommandName[] = [

@@ -1,29 +1,8 @@
 import { parse } from "#just-bash";
 import { MAX_LONE_CALL_CHARS } from "../limits.js";
-import type { ToolSpec } from "../tool/tool.js";
 import type { ShellCatalog } from "./catalog.js";
 import { literalText } from "./guard.js";
-
-/**
- * Words a tool's name may share with something the shell answers first or in its place: bash's reserved words and
- * builtins, and the commands the shell registers besides the tools. A tool named like one of these always goes
- * through the whole shell, which decides as it always has.
- */
-const SHADOWED: ReadonlySet<string> = new Set(
-  (
-    "! [[ ]] { } case coproc do done elif else esac fi for function if in select then time until while " +
-    ". : [ alias bg bind break builtin caller cd command compgen complete compopt continue declare dirs disown " +
-    "echo enable eval exec exit export false fc fg getopts hash help history jobs kill let local logout mapfile " +
-    "popd printf pushd pwd read readarray readonly return set shift shopt source suspend test times trap true " +
-    "type typeset ulimit umask unalias unset wait"
-  ).split(" "),
-);
-
-/** A script that is exactly one call of one tool: its spec and its words as the command would receive them. */
-export interface LoneToolCall {
-  spec: ToolSpec;
-  argv: string[];
-}
+import { type LoneToolCall, SHADOWED } from "./plain-call.js";
 
 /**
  * The tool call a script consists of, when it is nothing else: one statement, one command, a tool's name and

@@ -1,6 +1,7 @@
 // TM-DOS-004: one ScriptedTool (or tenant) cannot starve the others on the shared worker pool. Worker mode only:
 // inline runs never wait for a worker. Every ScriptedTool here has `workers: 1`, so they all share one pool of
-// one worker, which a "hog" run holds (its `gate` call waits for the test) while the others queue.
+// one worker, which a "hog" run holds (its `gate` call waits for the test) while the others queue. Their scripts
+// are brace groups (`{ mark --who a1; }`): a script that is plainly one tool call needs no worker (decision 0041).
 import { describe, expect, it } from "vitest";
 import { ScriptedTool } from "../../src/index.js";
 import { MAX_WAITING_RUNS, MAX_WAITING_RUNS_PER_CALLER } from "../../src/limits.js";
@@ -30,7 +31,7 @@ async function hold(): Promise<{ release: () => void; done: Promise<unknown> }> 
       ],
     }),
   );
-  const done = hog.execute("gate", { timeoutMs: 20_000 });
+  const done = hog.execute("{ gate; }", { timeoutMs: 20_000 });
   await open;
   return { release: () => release(), done };
 }
@@ -69,7 +70,7 @@ describe("a run waiting for a free shell worker", () => {
     const victim = marker("victim", []);
     await victim.execute("true");
     const hog = await hold();
-    const result = await victim.execute("mark --who victim", { timeoutMs: 500 });
+    const result = await victim.execute("{ mark --who victim; }", { timeoutMs: 500 });
     expect(result).toEqual(
       notStarted(
         "toolshell: timed out after 500 ms waiting for a free shell worker; the script never started (retry later)\n",
@@ -78,14 +79,14 @@ describe("a run waiting for a free shell worker", () => {
     );
     hog.release();
     await hog.done;
-    expect((await victim.execute("mark --who after")).stdout).toBe("after\n");
+    expect((await victim.execute("{ mark --who after; }")).stdout).toBe("after\n");
   });
 
   it("counts the wait toward its timeoutMs: it runs with what is left", async () => {
     const victim = marker("victim", []);
     await victim.execute("true");
     const hog = await hold();
-    const waited = victim.execute("left", { timeoutMs: 3_000 });
+    const waited = victim.execute("{ left; }", { timeoutMs: 3_000 });
     setTimeout(hog.release, 1_500);
     const result = await waited;
     // About 1,500 ms are left of 3,000 after waiting 1,500 (before, the run got its whole 3,000 after the wait).
@@ -103,12 +104,12 @@ describe("runs waiting for a free shell worker", () => {
     await a.execute("true");
     const hog = await hold();
     const runs = [
-      a.execute("mark --who a1"),
-      a.execute("mark --who a2"),
-      a.execute("mark --who a3"),
-      b.execute("mark --who b1"),
-      b.execute("mark --who b2"),
-      a.execute("mark --who t1", { tenant: "t" }),
+      a.execute("{ mark --who a1; }"),
+      a.execute("{ mark --who a2; }"),
+      a.execute("{ mark --who a3; }"),
+      b.execute("{ mark --who b1; }"),
+      b.execute("{ mark --who b2; }"),
+      a.execute("{ mark --who t1; }", { tenant: "t" }),
     ];
     hog.release();
     const results = await Promise.all(runs);
@@ -125,17 +126,17 @@ describe("runs waiting for a free shell worker", () => {
     const hog = await hold();
     const controller = new AbortController();
     const queued = Array.from({ length: MAX_WAITING_RUNS_PER_CALLER }, () =>
-      a.execute("mark --who queued", { signal: controller.signal }),
+      a.execute("{ mark --who queued; }", { signal: controller.signal }),
     );
-    expect(await a.execute("mark --who over")).toEqual(
+    expect(await a.execute("{ mark --who over; }")).toEqual(
       notStarted(
         `toolshell: busy: ${MAX_WAITING_RUNS_PER_CALLER} of your runs are already waiting for a free shell worker; ` +
           "the script never started (retry later)\n",
         75,
       ),
     );
-    const other = a.execute("mark --who tenant", { tenant: "t" });
-    const fromB = b.execute("mark --who b");
+    const other = a.execute("{ mark --who tenant; }", { tenant: "t" });
+    const fromB = b.execute("{ mark --who b; }");
     controller.abort();
     const aborted = await Promise.all(queued);
     expect(new Set(aborted.map((result) => JSON.stringify(result)))).toEqual(
@@ -156,7 +157,7 @@ describe("runs waiting for a free shell worker", () => {
     const queued = Array.from({ length: MAX_WAITING_RUNS }, (_, index) =>
       a.execute("true", { signal: controller.signal, tenant: `t${index % tenants}` }),
     );
-    expect(await a.execute("mark --who over", { tenant: "another" })).toEqual(
+    expect(await a.execute("{ mark --who over; }", { tenant: "another" })).toEqual(
       notStarted(
         `toolshell: busy: ${MAX_WAITING_RUNS} runs are already waiting for a free shell worker; the script never ` +
           "started (retry later)\n",
@@ -167,6 +168,6 @@ describe("runs waiting for a free shell worker", () => {
     expect((await Promise.all(queued)).every((result) => result.exitCode === 130)).toBe(true);
     hog.release();
     await hog.done;
-    expect((await a.execute("mark --who after")).stdout).toBe("after\n");
+    expect((await a.execute("{ mark --who after; }")).stdout).toBe("after\n");
   });
 });
