@@ -17,7 +17,7 @@ import { outCommand } from "./out.js";
 import { parallelCommand } from "./parallel.js";
 
 export { lastJobId, unreportedJobs } from "./jobs.js";
-export { callTool, toolCommand } from "./tool-command.js";
+export { toolCommand } from "./tool-command.js";
 
 /** The shell's own commands for one run; `signal` aborts when the run is stopped (jq and bc listen to it). */
 export function builtinCommands(request: ScriptRequest, run: ShellRun, signal: AbortSignal): Command[] {

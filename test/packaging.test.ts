@@ -403,7 +403,7 @@ describe("the packed toolshell", () => {
     expect(setup.tscAlone.code).toBe(0);
   });
 
-  it("ships dist/src, dist/builtins and dist/interpreter, not sources, tests or examples", () => {
+  it("ships dist/src, dist/builtins, dist/interpreter and dist/schema, not sources, tests or examples", () => {
     expect(setup.packedFiles).toContain("dist/src/cli/main.js");
     expect(setup.packedFiles).toContain("dist/src/script/thread.js");
     expect(setup.packedFiles).toContain("dist/src/demo/ecommerce-tools.js");
@@ -413,6 +413,7 @@ describe("the packed toolshell", () => {
         "dist/interpreter/just-bash.d.ts",
         "dist/interpreter/LICENSE.just-bash",
         "dist/interpreter/manifest.json",
+        "dist/schema/meta-2020.cjs",
       ]),
     );
     const stray = setup.packedFiles.filter(
@@ -420,6 +421,7 @@ describe("the packed toolshell", () => {
         !path.startsWith("dist/src/") &&
         !path.startsWith("dist/builtins/") &&
         !path.startsWith("dist/interpreter/") &&
+        !path.startsWith("dist/schema/") &&
         !/^(package\.json|README\.md|LICENSE)$/i.test(path),
     );
     expect(stray).toEqual([]);

@@ -46,12 +46,30 @@ function ajvClass(): typeof Ajv2020 {
 let metaChecker: Ajv2020 | undefined;
 let compiler: Ajv2020 | undefined;
 
+/** The meta-schema whose check is prebuilt: the dialect a schema without `$schema` is read in. */
+const META_2020 = "https://json-schema.org/draft/2020-12/schema";
+
+let prebuiltMetaCheck: ((schema: unknown) => boolean) | undefined;
+
 /**
- * Checks a schema against the 2020-12 meta-schema, throwing ajv's "schema is invalid: ...". An instance of its own,
- * on V8's regular expressions: the only patterns it runs are the meta-schema's two (of `$id` and `$anchor`, each one
- * run of a character class, linear on V8), so a schema without patterns never loads the linear-time engine.
+ * Decision 0042: ajv's own standalone code for the 2020-12 meta-schema check (dist/schema/meta-2020.cjs, built by
+ * scripts/schema/build-meta-check.mjs with the options below): loading it costs a few ms, where loading ajv and
+ * compiling the meta-schema costs ~150 ms of a cold process.
+ */
+function metaCheck(): (schema: unknown) => boolean {
+  prebuiltMetaCheck ??= createRequire(import.meta.url)("#meta-schema-2020") as (schema: unknown) => boolean;
+  return prebuiltMetaCheck;
+}
+
+/**
+ * Checks a schema against the 2020-12 meta-schema, throwing ajv's "schema is invalid: ...". A schema in that dialect
+ * that passes the prebuilt check is valid without ajv; one it refuses, or one naming another `$schema`, goes to ajv,
+ * which words the refusal (or the unknown dialect). ajv's instance is one of its own, on V8's regular expressions:
+ * the only patterns it runs are the meta-schema's two (of `$id` and `$anchor`, each one run of a character class,
+ * linear on V8), so a schema without patterns never loads the linear-time engine.
  */
 function checkMetaSchema(root: JsonSchema): void {
+  if ((root.$schema === undefined || root.$schema === META_2020) && metaCheck()(root)) return;
   metaChecker ??= new (ajvClass())(AJV_OPTIONS);
   metaChecker.validateSchema(root, true);
 }
