@@ -48,21 +48,26 @@ function inlineCatalog(snapshot: CatalogSnapshot): ShellCatalog {
   return catalog;
 }
 
-let inlineShell: Promise<typeof import("../script/run-script.js")> | undefined;
+/** A module loaded once, on the first call; a failed load is that run's failure, and the next call tries again. */
+function loadedOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  return () => {
+    loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
+    return loading;
+  };
+}
 
 /**
  * The shell itself (the interpreter's bundle, the sandbox, the builtins), which a worker loads in its own thread:
  * the caller's thread loads it only for inline runs (decision 0037), once, on the first inline run or when an
  * inline ScriptedTool is built (its `prewarm`), whichever comes first.
  */
-export function loadInlineShell(): Promise<typeof import("../script/run-script.js")> {
-  inlineShell ??= import("../script/run-script.js").catch((error: unknown) => {
-    // A failed load is that run's failure; the next inline run tries again.
-    inlineShell = undefined;
-    throw error;
-  });
-  return inlineShell;
-}
+export const loadInlineShell: () => Promise<typeof import("../script/run-script.js")> = loadedOnce(
+  () => import("../script/run-script.js"),
+);
 
 /** What runs a script on the caller's thread: the whole shell (inline), or a lone tool call (decision 0041). */
 type HereRunner = (
@@ -103,19 +108,13 @@ export function runInline(setup: RunSetup): Promise<HostRunResult> {
   });
 }
 
-let loneRun: Promise<typeof import("../script/lone-run.js")> | undefined;
-
 /**
  * The few modules that answer a lone tool call (not the interpreter): loaded on the first such script, or when a
  * worker-mode ScriptedTool is built (its `prewarm`).
  */
-export function loadLoneRun(): Promise<typeof import("../script/lone-run.js")> {
-  loneRun ??= import("../script/lone-run.js").catch((error: unknown) => {
-    loneRun = undefined;
-    throw error;
-  });
-  return loneRun;
-}
+export const loadLoneRun: () => Promise<typeof import("../script/lone-run.js")> = loadedOnce(
+  () => import("../script/lone-run.js"),
+);
 
 /**
  * Decision 0041: in worker mode, the tool call a script plainly is (plain-call.ts: one tool's name and words
