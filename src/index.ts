@@ -20,4 +20,4 @@ export type { CallErrorCode, OutcomeCode } from "./tool/call.js";
 export type { BreakerOptions, RateLimitOptions, RetryOptions } from "./tool/resilience.js";
 export type { ToolAnnotations, ToolRisk } from "./tool/risk.js";
 export type { InputSchema, NamelessTool, ToolContext, ToolDefinition, ToolSpec } from "./tool/tool.js";
-export type { CallRecord, TraceEntry } from "./trace/trace.js";
+export type { CallRecord, ThrownError, TraceEntry } from "./trace/trace.js";

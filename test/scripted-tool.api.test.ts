@@ -42,6 +42,7 @@ const SURFACE: Record<string, { runtime: string[]; types: string[] }> = {
       "ScriptedToolOptions",
       "SpanLike",
       "TelemetryOptions",
+      "ThrownError",
       "ToolAnnotations",
       "ToolContext",
       "ToolDefinition",

@@ -4,11 +4,11 @@
  */
 import type { CallOutcome } from "../tool/call.js";
 import type { RegisteredTool, ToolContext } from "../tool/tool.js";
-import { type CallRecord, elapsedMs } from "../trace/trace.js";
+import { type CallRecord, elapsedMs, type ThrownError } from "../trace/trace.js";
 import type { BreakerVerdict } from "./breaker.js";
 import { abortedOutcome, callLimit, pause, raceAbort } from "./deadline.js";
 import type { OutputCheck } from "./output-check.js";
-import { capped, failedOutcome, isToolError, render } from "./render.js";
+import { capped, failedOutcome, isToolError, render, thrownError } from "./render.js";
 import type { CallInFlight, RunCallContext } from "./request.js";
 
 /** What attempts need from the registry, per tool: its output check, strictOutput, where a late result goes. */
@@ -33,6 +33,8 @@ class AttemptState {
   value: unknown = undefined;
   /** How the callback ended: undefined while it runs. */
   ended: "value" | "tool_error" | "threw" | undefined = undefined;
+  /** What the callback threw, for the host (CallRecord.error). */
+  thrown: ThrownError | undefined = undefined;
   readonly started: number = performance.now();
   /** The callback's outcome, whenever it comes (set right after construction). */
   called!: Promise<CallOutcome>;
@@ -133,6 +135,8 @@ function startAttempt(
     return capped(name, render(name, value, settings.check, settings.strict));
   })().catch((error: unknown) => {
     state.ended = isToolError(error) ? "tool_error" : "threw";
+    // Host-only: the model reads failedOutcome's words (issue 16, item 3).
+    state.thrown = thrownError(error);
     return failedOutcome(name, error, run.sanitizeErrors);
   });
   // "timed out after N ms" quotes the tool's timeoutMs only when that is the limit that applies, not the run's.
@@ -151,10 +155,13 @@ function endAttempt(
   state.dispose();
   if (state.ended === undefined) {
     call.record.abandoned = true;
-    watchLate(state.called, call, outcome, state.started, settings);
+    watchLate(state, call, outcome, settings);
     const ownTimeout = outcome.code === "timeout" && !call.run.signal.aborted;
     return { outcome, retryable: ownTimeout, verdict: outcome.code === "timeout" ? "failure" : "neutral" };
   }
+  // The last attempt's: an earlier attempt's error is not the call's when a retry succeeded.
+  if (state.thrown) call.record.error = state.thrown;
+  else delete call.record.error;
   const threw = state.ended === "threw";
   const verdict: BreakerVerdict = outcome.code === "ok" ? "success" : threw ? "failure" : "neutral";
   return { outcome, value: state.value, retryable: threw, verdict };
@@ -162,19 +169,19 @@ function endAttempt(
 
 /** When an abandoned callback settles after all: a second record with `late`, and the tool's late count. */
 function watchLate(
-  called: Promise<CallOutcome>,
+  state: AttemptState,
   call: CallInFlight,
   cut: CallOutcome,
-  started: number,
   settings: AttemptSettings,
 ): void {
-  void called.then((settled) => {
+  void state.called.then((settled) => {
     const late: CallRecord = {
       ...call.record,
       outcome: cut.code ?? "timeout",
       exitCode: cut.exitCode,
       abandoned: true,
-      late: { settled: settled.code === "ok" ? "value" : "error", afterMs: elapsedMs(started) },
+      late: { settled: settled.code === "ok" ? "value" : "error", afterMs: elapsedMs(state.started) },
+      ...(state.thrown ? { error: state.thrown } : {}),
     };
     settings.late(Object.freeze(late), call.run);
   });

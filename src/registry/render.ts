@@ -6,6 +6,7 @@ import { ToolError } from "../errors.js";
 import { MAX_TOOL_OUTPUT_BYTES } from "../limits.js";
 import { cutMiddle, trimNewlinesEnd } from "../text/cut.js";
 import type { CallErrorCode, CallOutcome } from "../tool/call.js";
+import type { ThrownError } from "../trace/trace.js";
 import { issueList, type OutputCheck, type OutputIssues, strictOutputMessage } from "./output-check.js";
 
 /** An outcome that failed before or without any output. */
@@ -103,6 +104,26 @@ export function isToolError(error: unknown): error is ToolError {
 /** Another copy's ToolError (another version, perhaps) is checked again: only 1..255 is an exit code. */
 function exitCodeOf(code: unknown): number {
   return typeof code === "number" && Number.isInteger(code) && code >= 1 && code <= 255 ? code : 1;
+}
+
+/**
+ * What a callback threw, for the host (CallRecord.error). Read defensively, as failedOutcome reads it: a hostile
+ * value (a Proxy, a throwing getter) gives what could be read.
+ */
+export function thrownError(error: unknown): ThrownError {
+  try {
+    if (error instanceof Error) {
+      const stack = error.stack;
+      return {
+        name: String(error.name),
+        message: String(error.message),
+        ...(typeof stack === "string" ? { stack } : {}),
+      };
+    }
+    return { name: error === null ? "null" : typeof error, message: String(error) };
+  } catch {
+    return { name: "unknown", message: "the thrown value could not be read" };
+  }
 }
 
 /**

@@ -3,6 +3,7 @@ import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from "../limits.js";
 import type { Registry } from "../registry/registry.js";
 import type { Dispatched, RunCallContext } from "../registry/request.js";
 import type { CallErrorCode } from "../tool/call.js";
+import type { ThrownError } from "../trace/trace.js";
 import { guardedDispatch } from "./guarded-dispatch.js";
 
 /** Options of a direct host call, `api.call(name, params, options)`. */
@@ -25,6 +26,11 @@ export interface CallError {
   message: string;
   /** The params' problems, for invalid_params. */
   issues?: Issue[];
+  /**
+   * For handler_failed: what the callback threw (name, message, stack), which `message` leaves out while
+   * sanitizeErrors is on. For the host only: a script, the model and an MCP client never see it.
+   */
+  cause?: ThrownError;
 }
 
 /** What `api.call()` returns: the callback's value, or a typed error. */
@@ -100,7 +106,13 @@ export async function callFromHost(
   const { outcome, value, issues, record } = dispatched;
   if (record.outcome !== "ok") {
     const message = outcome.stderr.trimEnd();
-    return { ok: false, callId, error: { code: record.outcome, message, ...(issues ? { issues } : {}) } };
+    const error: CallError = {
+      code: record.outcome,
+      message,
+      ...(issues ? { issues } : {}),
+      ...(record.error ? { cause: record.error } : {}),
+    };
+    return { ok: false, callId, error };
   }
   return {
     ok: true,

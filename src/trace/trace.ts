@@ -58,6 +58,14 @@ export interface TraceEntry {
 }
 
 /** One call as the registry saw it, from any surface: what `onCall` receives and the host builds trace entries from. */
+/** What a callback threw, as the host reads it (CallRecord.error, api.call()'s error.cause). */
+export interface ThrownError {
+  /** An Error's name (`Error`, `TypeError`, `ToolError`...), else the thrown value's type (`string`, `object`...). */
+  name: string;
+  message: string;
+  stack?: string;
+}
+
 export interface CallRecord {
   callId: string;
   name: string;
@@ -79,6 +87,12 @@ export interface CallRecord {
   /** Set when the tool is `trust: "untrusted"` and its callback ran. */
   untrusted?: true;
   injectionFlags?: string[];
+  /**
+   * What the callback threw, for the host only: its name (an Error's, else the thrown value's type), message and
+   * stack. Never in the trace, a script's output or an MCP answer, where the model reads `<tool>: callback failed`
+   * (with sanitizeErrors on) or a ToolError's message.
+   */
+  error?: ThrownError;
   /** The call ended at its deadline with its callback still running. */
   abandoned?: true;
   /**
