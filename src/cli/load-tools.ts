@@ -19,6 +19,8 @@ export interface LoadOptions {
   compactPrompt?: boolean;
   /** Give each run a 16 MiB in-memory /tmp (`--scratch`). */
   scratch?: boolean;
+  /** With no `file`: no tools at all instead of the demo ones (`mcp` given `--upstream`, whose tools it serves). */
+  noDemo?: boolean;
 }
 
 /** The script tool's name when a module exports bare tools. */
@@ -86,6 +88,14 @@ async function importModule(file: string, label: string): Promise<Record<string,
 /** The ScriptedTool a CLI command works with. */
 export interface LoadedToolshell {
   api: ScriptedTool;
+  /** What to tell the user on stderr first: the bundled demo tools are in use (no `--tools` was given). */
+  notice?: string;
+}
+
+/** Said on stderr when a command runs over the demo tools. */
+function demoNotice(): string {
+  const names = ecommerceToolset.tools.map((tool) => tool.name).join(", ");
+  return `toolshell: no --tools given: using the bundled demo e-commerce tools (${names}); pass --tools FILE for your own\n`;
 }
 
 /**
@@ -100,9 +110,12 @@ export async function loadToolshell(
   file: string | undefined,
   options: LoadOptions = {},
 ): Promise<LoadedToolshell> {
+  const demo = file === undefined && options.noDemo !== true;
   const label = file === undefined ? "demo tools" : `--tools ${file}`;
   const exports: Record<string, unknown> =
-    file === undefined ? { default: ecommerceToolset } : await importModule(file, label);
+    file !== undefined
+      ? await importModule(file, label)
+      : { default: demo ? ecommerceToolset : { name: DEFAULT_NAME, tools: [] } };
   const found = toolsFromModule(exports, label);
   if (isScriptedTool(found)) {
     if (options.scratch) {
@@ -120,7 +133,7 @@ export async function loadToolshell(
       compactPrompt: options.compactPrompt,
       ...(options.scratch ? { scratch: true } : {}),
     });
-    return { api };
+    return demo ? { api, notice: demoNotice() } : { api };
   } catch (error) {
     throw new CliError(`${label}: ${errorMessage(error)}`, undefined, { cause: error });
   }

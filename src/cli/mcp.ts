@@ -16,6 +16,8 @@ export interface McpCommandOptions {
   discovery?: boolean;
   /** Wall time of each run in ms. */
   timeoutMs?: number;
+  /** Said on stderr once the MCP SDK is loaded (the demo tools are in use). */
+  notice?: string;
 }
 
 type ServerModule = typeof import("../mcp/server.js");
@@ -77,6 +79,7 @@ export async function serveMcp(api: ScriptedTool, options: McpCommandOptions, io
     io.stderr.write(`toolshell: ${line}\n`);
   };
   const server = await loadMcpModule<ServerModule>(() => import("../mcp/server.js"));
+  if (options.notice) io.stderr.write(options.notice);
   const upstreams: { close(): Promise<void> }[] = [];
   let running: { toolsChanged(): void; close(): Promise<void> } | undefined;
   const closeUpstreams = () => Promise.allSettled(upstreams.map((upstream) => upstream.close()));

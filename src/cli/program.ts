@@ -96,7 +96,8 @@ Examples:
       ) => {
         const { runCommand, scriptFrom } = await import("./run.js");
         const script = await scriptFrom(argument, io);
-        const { api } = await loadToolshell(options.tools, { scratch: options.scratch });
+        const { api, notice } = await loadToolshell(options.tools, { scratch: options.scratch });
+        if (notice) io.stderr.write(notice);
         try {
           result.exitCode = await runCommand(
             api,
@@ -119,7 +120,8 @@ Examples:
     .option("--scratch", SCRATCH_HELP)
     .action(async (options: { tools?: string; compact?: boolean; json?: boolean; scratch?: boolean }) => {
       const { promptParts, promptText } = await import("./prompt.js");
-      const { api } = await loadToolshell(options.tools, { scratch: options.scratch });
+      const { api, notice } = await loadToolshell(options.tools, { scratch: options.scratch });
+      if (notice) io.stderr.write(notice);
       const parts = promptParts(api, options.compact === true);
       io.stdout.write(options.json ? `${JSON.stringify(parts, null, 2)}\n` : promptText(parts));
       result.exitCode = 0;
@@ -162,11 +164,16 @@ Examples:
       }) => {
         const { consoleToStderr, serveMcp } = await import("./mcp.js");
         if (options.http === undefined) consoleToStderr();
-        const { api } = await loadToolshell(options.tools, { scratch: options.scratch });
+        // The demo tools are for a command given neither --tools nor --upstream (issue 16, item 4).
+        const { api, notice } = await loadToolshell(options.tools, {
+          scratch: options.scratch,
+          noDemo: options.upstream.length > 0,
+        });
         try {
           result.exitCode = await serveMcp(
             api,
             {
+              notice,
               upstreams: options.upstream,
               httpPort: options.http,
               host: options.host,
@@ -188,7 +195,8 @@ Examples:
     .option("--tools <file>", TOOLS_HELP)
     .action(async (options: { tools?: string }) => {
       const { startRepl } = await import("./repl.js");
-      const { api } = await loadToolshell(options.tools);
+      const { api, notice } = await loadToolshell(options.tools);
+      if (notice) io.stderr.write(notice);
       try {
         result.exitCode = await startRepl(api, io);
       } finally {

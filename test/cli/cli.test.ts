@@ -22,6 +22,10 @@ import { ScriptedTool } from "../../src/index.js";
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const MAIN = "src/cli/main.ts";
 const TOOLS = "test/fixtures/cli-tools.mjs";
+/** What a command run without --tools (and, for mcp, without --upstream) says first on stderr. */
+const DEMO_NOTE =
+  "toolshell: no --tools given: using the bundled demo e-commerce tools (get_user, list_orders, get_product, " +
+  "get_shipping); pass --tools FILE for your own\n";
 const SLOW = 60_000; // a spawned process pays for node, tsx and a worker start: seconds on a busy machine
 
 interface Outcome {
@@ -136,8 +140,9 @@ async function mcpOverHttp(): Promise<{
     await client.connect(new StreamableHTTPClientTransport(new URL(url)));
     const call = async (commands: string) =>
       (await client.callTool({ name: "script", arguments: { commands } })) as CallToolResult;
-    const own = await call("get_user --id 7 | jq -r .email");
-    const upstream = await call("ev.echo --message hi; get_user --id 42 | jq -r .name");
+    // Given an upstream and no --tools, the demo shop is not served (issue 16, item 4).
+    const own = await call("get_user --id 7");
+    const upstream = await call("ev.echo --message hi");
     await client.close();
     child.kill("SIGTERM");
     return { own, upstream, exitCode: await exited };
@@ -210,10 +215,10 @@ beforeAll(() => {
 });
 
 describe("toolshell run", () => {
-  it("prints the script's output over the demo tools and exits 0", async () => {
+  it("prints the script's output over the demo tools, saying on stderr that they are the demo, and exits 0", async () => {
     expect(await cli(["run", "get_user --id 42 | jq -r .name"])).toEqual({
       stdout: "Jane Doe\n",
-      stderr: "",
+      stderr: DEMO_NOTE,
       code: 0,
     });
   });
@@ -227,7 +232,7 @@ describe("toolshell run", () => {
     expect(code).toBe(7);
     expect(stdout).toBe("recovered\no-1001\n");
     expect(stderr).toMatch(
-      /^get_user: callback failed\ntrace: 2 calls\n {2}1\. get_user --id 9 {2}\(exit 1, [\d.]+ ms, \S+\)\n {2}2\. list_orders --user_id 42 --status shipped {2}\(exit 0, [\d.]+ ms, \S+\)\n$/,
+      /^toolshell: no --tools given: .*\nget_user: callback failed\ntrace: 2 calls\n {2}1\. get_user --id 9 {2}\(exit 1, [\d.]+ ms, \S+\)\n {2}2\. list_orders --user_id 42 --status shipped {2}\(exit 0, [\d.]+ ms, \S+\)\n$/,
     );
   });
 
@@ -235,7 +240,7 @@ describe("toolshell run", () => {
     const script = "list_orders --user_id 42 | jq length\necho oops >&2\nexit 3\n";
     const { stdout, stderr, code } = await cli(["run", "--json", "-"], script);
     expect(code).toBe(3);
-    expect(stderr).toBe("");
+    expect(stderr).toBe(DEMO_NOTE);
     const result = JSON.parse(stdout);
     expect(result).toMatchObject({ stdout: "2\n", stderr: "oops\n", exitCode: 3, truncated: false });
     expect(result.trace).toMatchObject([{ name: "list_orders", params: { user_id: 42 }, exitCode: 0 }]);
@@ -386,12 +391,13 @@ describe("toolshell as a process", () => {
   );
 
   it(
-    "mcp --http: serves streamable HTTP, imports an upstream MCP server's tools as namespaced commands, stops on SIGTERM",
+    "mcp --http: serves streamable HTTP, imports an upstream MCP server's tools as namespaced commands (and no demo tools), stops on SIGTERM",
     async () => {
       const { own, upstream, exitCode } = await processes.http;
-      expect(own.structuredContent).toMatchObject({ stdout: "bob@example.com\n", exitCode: 0 });
+      expect(own.structuredContent).toMatchObject({ exitCode: 127 });
+      expect((own.structuredContent as { stderr: string }).stderr).toMatch(/get_user: command not found/);
       expect(upstream.structuredContent).toMatchObject({ exitCode: 0 });
-      expect((upstream.structuredContent as { stdout: string }).stdout).toMatch(/hi[\s\S]*Jane Doe\n$/);
+      expect((upstream.structuredContent as { stdout: string }).stdout).toMatch(/hi/);
       expect(exitCode).toBe(0);
     },
     SLOW,

@@ -21,8 +21,10 @@ async function cli(args: string[]): Promise<{ stdout: string; stderr: string; co
 describe("toolshell --scratch", () => {
   it("run --scratch gives the run a /tmp; without it files are refused", async () => {
     const script = "echo '[1,2]' | tee /tmp/x.json > /dev/null; jq length < /tmp/x.json";
-    expect(await cli(["run", "--scratch", script])).toEqual({ stdout: "2\n", stderr: "", code: 0 });
-    const without = await cli(["run", script]);
+    // Over a --tools module: the demo tools would add their notice to stderr.
+    const tools = ["--tools", "test/fixtures/cli-tools.mjs"];
+    expect(await cli(["run", ...tools, "--scratch", script])).toEqual({ stdout: "2\n", stderr: "", code: 0 });
+    const without = await cli(["run", ...tools, script]);
     expect(without.code).toBe(1);
     expect(without.stderr).toBe(
       "tee: refused: this shell has no filesystem; tool results live in variables and pipes\n" +

@@ -325,7 +325,7 @@ const CLI_CHECKS: [RegExp, (outcome: Outcome, comment: string) => void][] = [
     ({ stdout, stderr }) => {
       expect(stdout).toBe("no user 9\n");
       expect(stderr).toMatch(
-        /^get_user: callback failed\ntrace: 1 call\n {2}1\. get_user --id 9 {2}\(exit 1, /,
+        /^toolshell: no --tools given: using the bundled demo e-commerce tools .*\nget_user: callback failed\ntrace: 1 call\n {2}1\. get_user --id 9 {2}\(exit 1, /,
       );
     },
   ],
