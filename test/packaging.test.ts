@@ -156,6 +156,27 @@ for (const subpath of ${JSON.stringify(SUBPATHS)}) {
 console.log(JSON.stringify(report));
 `;
 
+/**
+ * Issue 16, item 6: each entry from CommonJS (Node 20.19+ can require() an ES module), the same exports as its
+ * import, and a run from the required ScriptedTool.
+ */
+const CJS_REQUIRES = `const report = {};
+for (const subpath of ${JSON.stringify(SUBPATHS)}) {
+  try {
+    const module = require(subpath);
+    report[subpath] = { ok: true, exports: Object.keys(module).filter((key) => key !== "__esModule").sort(), path: require.resolve(subpath) };
+  } catch (error) {
+    report[subpath] = { ok: false, error: String(error?.stack ?? error) };
+  }
+}
+const { ScriptedTool } = require("toolshell");
+const api = new ScriptedTool({ name: "cjs", tools: [{ name: "hello", execute: () => "hi from cjs\\n" }] });
+api.execute("hello | tr a-z A-Z").then(async (result) => {
+  await api.close();
+  console.log(JSON.stringify({ report, stdout: result.stdout }));
+});
+`;
+
 const WORKER_RUN = `import { ScriptedTool } from "toolshell";
 const api = new ScriptedTool({
   name: "consumer",
@@ -282,6 +303,8 @@ interface Setup {
   build: Ran;
   packedFiles: string[];
   imports: Record<string, { ok: boolean; exports?: string[]; url?: string; error?: string }>;
+  /** requires.cjs: each entry required from CommonJS, and a run. */
+  requires: Ran;
   workerRun: Ran;
   bin: Ran;
   binVersion: Ran;
@@ -309,6 +332,7 @@ beforeAll(async () => {
   seedNodeModules(app, [...Object.keys(manifest.dependencies), ...CONSUMER_DEPENDENCIES]);
   writeFileSync(join(app, "imports.mjs"), ESM_IMPORTS);
   writeFileSync(join(app, "worker-run.mjs"), WORKER_RUN);
+  writeFileSync(join(app, "requires.cjs"), CJS_REQUIRES);
   writeFileSync(join(app, "tools.ts"), "export const tools = [];\n");
   writeFileSync(join(app, CONSUMER), CONSUMER_FILE.source);
   writeFileSync(join(app, "tsconfig.json"), CONSUMER_TSCONFIG);
@@ -339,8 +363,9 @@ beforeAll(async () => {
   await npm(["install", ...offline, "--ignore-scripts", tarball], app);
 
   const bin = join(app, "node_modules", ".bin", "toolshell");
-  const [imports, workerRun, binRun, binVersion, binTypeScript, tsc] = await Promise.all([
+  const [imports, requires, workerRun, binRun, binVersion, binTypeScript, tsc] = await Promise.all([
     run(process.execPath, ["imports.mjs"], app),
+    run(process.execPath, ["requires.cjs"], app),
     run(process.execPath, ["worker-run.mjs"], app),
     run(bin, ["run", "get_user --id 42 | jq -r .name; echo hi"], app),
     run(bin, ["--version"], app),
@@ -353,6 +378,7 @@ beforeAll(async () => {
     build,
     packedFiles: packed[0]?.files.map((file) => file.path) ?? [],
     imports: imports.code === 0 ? JSON.parse(imports.stdout) : {},
+    requires,
     workerRun,
     bin: binRun,
     binVersion,
@@ -443,6 +469,15 @@ describe("the packed toolshell", () => {
       expect(outcome?.exports?.length).toBeGreaterThan(0);
     });
 
+    it("requires from CommonJS in the installed package, with the same exports as its import", () => {
+      expect(setup.requires.stderr).toBe("");
+      const { report } = JSON.parse(setup.requires.stdout || "{}");
+      const outcome = report?.[subpath];
+      expect(outcome?.error ?? "").toBe("");
+      expect(outcome?.path).toContain("/app/node_modules/toolshell/dist/src/");
+      expect(outcome?.exports).toEqual(setup.imports[subpath]?.exports);
+    });
+
     it("typechecks a TypeScript consumer against the shipped .d.ts", () => {
       expect(consumerErrors(subpath)).toEqual([]);
     });
@@ -462,6 +497,10 @@ describe("the packed toolshell", () => {
     expect(typeErrors(`${CONSUMER}(`)).toEqual(SUBPATHS.flatMap(consumerErrors));
   });
 
+  it("runs a script from a ScriptedTool required from CommonJS", () => {
+    expect(JSON.parse(setup.requires.stdout || "{}").stdout).toBe("HI FROM CJS\n");
+  });
+
   it("runs a script in worker mode from the installed dist, real jq included", () => {
     expect(setup.workerRun.stderr).toBe("");
     const { result, url } = JSON.parse(setup.workerRun.stdout);
@@ -471,7 +510,10 @@ describe("the packed toolshell", () => {
   });
 
   it("installs the toolshell bin, which runs scripts over the bundled demo tools", () => {
-    expect(setup.bin).toEqual({ code: 0, stdout: "Jane Doe\nhi\n", stderr: "" });
+    expect(setup.bin).toMatchObject({ code: 0, stdout: "Jane Doe\nhi\n" });
+    expect(setup.bin.stderr).toMatch(
+      /^toolshell: no --tools given: using the bundled demo e-commerce tools .*\n$/,
+    );
     expect(setup.binVersion).toEqual({ code: 0, stdout: `${manifest.version}\n`, stderr: "" });
   });
 
