@@ -9,7 +9,7 @@ import type { OnCall } from "./registry/request.js";
 import type { TelemetryOptions } from "./registry/telemetry.js";
 import type { JsonSchema } from "./schema/json-schema.js";
 import type { BreakerOptions } from "./tool/resilience.js";
-import type { ToolDefinition } from "./tool/tool.js";
+import type { NamelessTool, ToolDefinition } from "./tool/tool.js";
 
 /** Limits of one run; every field is optional and has a sane default. */
 export interface ExecutionLimitsOptions {
@@ -33,8 +33,13 @@ export interface ScriptedToolOptions {
   name: string;
   /** A short description of what the tools are for. */
   description?: string;
-  /** The tools. An AI SDK `tool()` value fits too, given a name: `{ name: "search", ...searchTool }`. */
-  tools?: readonly ToolDefinition[];
+  /**
+   * The tools: an array of definitions, or an object of tools by name (the AI SDK's shape: each key is the tool's
+   * name, so an AI SDK `tool()` value fits as it is).
+   */
+  tools?:
+    | readonly ToolDefinition[]
+    | Readonly<Record<string, NamelessTool<Record<string, unknown>, unknown>>>;
   /** Variables the script sees (nothing of the host's environment is ever visible). */
   env?: Readonly<Record<string, string>>;
   /** Default wall time of a run in ms (default 30 s). */

@@ -28,6 +28,7 @@ import { createTelemetry, type Telemetry } from "./registry/telemetry.js";
 import { type CallOptions, type CallResult, callFromHost } from "./run/host-call.js";
 import { type ExecuteResult, failedRun } from "./run/result.js";
 import { loadInlineShell, loadLoneRun, type RunSetup, runInline, runInWorker } from "./run/supervise.js";
+import { SHELL_ANSWERED, WORKING_COMMAND_NAMES } from "./script/command-names.js";
 import { renderSystemPrompt } from "./shell/prompt.js";
 import { shownBytes } from "./text/sizes.js";
 import { untrustedNonce, wrapUntrusted } from "./text/untrusted.js";
@@ -60,6 +61,48 @@ function markUntrusted(result: ExecuteResult, records: ReadonlyMap<string, CallR
  * const api = new ScriptedTool({ name: "api", tools: [{ name: "get_user", execute: ({ id }) => ({ id }) }] });
  * const r = await api.execute("get_user --id 42 | jq -r .id");
  */
+/**
+ * Issue 16, item 7: a tool named like something the shell answers is a mistake that used to pass silently. Under a
+ * word the shell answers itself the tool could never be called; under one of the shell's commands it replaces the
+ * command, which only a tool that says so (`replacesCommand: true`) may do.
+ */
+function refuseShadowing(name: string, replaces: boolean): void {
+  if (SHELL_ANSWERED.has(name)) {
+    throw new ToolshellError(
+      "invalid_tool_name",
+      `${name}: the shell answers ${name} itself (a bash reserved word or builtin, or toolshell's help), so a tool of this name could never be called; name it otherwise`,
+    );
+  }
+  if (!replaces && WORKING_COMMAND_NAMES.has(name)) {
+    throw new ToolshellError(
+      "invalid_tool_name",
+      `${name}: a tool of this name would replace the shell's own ${name} command; name it otherwise, or set replacesCommand: true on it if that is what you mean`,
+    );
+  }
+}
+
+/** The `tools` option as a list: an array as it is, an object of tools by name (the AI SDK's shape) by its keys. */
+function toolList(tools: ScriptedToolOptions["tools"]): ToolDefinition[] {
+  if (tools === undefined) return [];
+  if (Array.isArray(tools)) return [...tools];
+  if (typeof tools !== "object" || tools === null) {
+    throw new ToolshellError(
+      "invalid_tool",
+      "tools must be an array of tool definitions or an object of tools by name",
+    );
+  }
+  return Object.entries(tools).map(([key, tool]) => {
+    const own = (tool as { name?: unknown } | null)?.name;
+    if (own !== undefined && own !== key) {
+      throw new ToolshellError(
+        "invalid_tool",
+        `tools.${key}: its name is ${JSON.stringify(own)}; the key is the name (drop name, or use the same)`,
+      );
+    }
+    return { ...(tool as object), name: key } as ToolDefinition;
+  });
+}
+
 export class ScriptedTool {
   readonly name: string;
   readonly description: string;
@@ -116,7 +159,7 @@ export class ScriptedTool {
     this.scratch = scratchSetting(options.scratch, "scratch");
     atLeast(options.workers, 1, "workers");
     atLeast(options.workerMemoryMb, MIN_WORKER_MEMORY_MB, "workerMemoryMb");
-    for (const tool of options.tools ?? []) this.add(tool);
+    for (const tool of toolList(options.tools)) this.add(tool);
     // ADR 0038: the first execute() finds a worker started and warm (the shared pool starts one in all), and the
     // few modules that answer a lone tool call on this thread loaded (0041); an inline tool's first execute() finds
     // the shell loaded. A failed load is the first run's to report.
@@ -139,7 +182,9 @@ export class ScriptedTool {
   add(name: string, tool: NamelessTool): this;
   add(toolOrName: ToolDefinition | string, named?: NamelessTool): this {
     const definition = typeof toolOrName === "string" ? { ...named, name: toolOrName } : toolOrName;
-    this.registry.add(normalizeTool(definition as ToolDefinition));
+    const tool = normalizeTool(definition as ToolDefinition);
+    refuseShadowing(tool.spec.name, (definition as { replacesCommand?: unknown }).replacesCommand === true);
+    this.registry.add(tool);
     this.catalog = undefined;
     return this;
   }

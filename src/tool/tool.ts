@@ -111,6 +111,15 @@ export interface ToolDefinition<Params = Record<string, unknown>, Context = unkn
    * instructions.
    */
   descriptionTrust?: "trusted" | "untrusted";
+  /** MCP's and Anthropic's name for inputSchema (`input_schema`), taken as inputSchema. */
+  input_schema?: unknown;
+  /** OpenAI's and the AI SDK's older name for inputSchema, taken as inputSchema. */
+  parameters?: unknown;
+  /**
+   * True when the tool is meant to replace one of the shell's own commands of the same name (`jq`, `sort`, `echo`,
+   * `discover`...): without it such a name is refused at registration.
+   */
+  replacesCommand?: boolean;
   // A method signature on purpose: its bivariance lets AI SDK tools, typed (input, options), register as they are.
   execute(params: Params, context: ToolContext<Context>): unknown;
 }
@@ -118,8 +127,6 @@ export interface ToolDefinition<Params = Record<string, unknown>, Context = unkn
 /** An AI SDK `tool({ description, inputSchema, execute })` value; its name comes from where it is registered. */
 export interface NamelessTool<Params = Record<string, unknown>, Context = never>
   extends Omit<ToolDefinition<Params, Context>, "name" | "execute"> {
-  /** AI SDK's older name for inputSchema. */
-  parameters?: unknown;
   /** Optional in the AI SDK's type (client-side tools have none); registering one without it is an error. */
   execute?(params: Params, context: ToolContext<Context>): unknown;
 }
@@ -320,6 +327,38 @@ function describe(description: unknown, toolName: string): string {
   throw new ToolshellError("invalid_tool", `${toolName}: description must be a string`);
 }
 
+/** The keys a tool's input schema may be given under: toolshell's, MCP's and Anthropic's, OpenAI's and the AI SDK's. */
+const SCHEMA_KEYS = ["inputSchema", "input_schema", "parameters"] as const;
+/** Other keys that mean an input schema, spelled as no library does: refused with did-you-mean. */
+const SCHEMA_LOOKALIKES: ReadonlySet<string> = new Set([
+  "inputschema",
+  "schema",
+  "params",
+  "paramsschema",
+  "argsschema",
+]);
+
+/**
+ * The input schema a definition gives, under any key of SCHEMA_KEYS; a second one, or a key that looks like one of
+ * them (`schema`, `input_Schema`...), is refused: the tool would otherwise get no validation at all.
+ */
+function inputSchemaOf(definition: Record<string, unknown>, name: string): InputSchema | undefined {
+  for (const key of Object.keys(definition)) {
+    if ((SCHEMA_KEYS as readonly string[]).includes(key)) continue;
+    if (SCHEMA_LOOKALIKES.has(key.toLowerCase().replace(/[_-]/g, ""))) {
+      throw new ToolshellError("invalid_tool", `${name}: unknown key "${key}" (did you mean inputSchema?)`);
+    }
+  }
+  const given = SCHEMA_KEYS.filter((key) => definition[key] !== undefined);
+  if (given.length > 1) {
+    throw new ToolshellError(
+      "invalid_tool",
+      `${name}: give the input schema once (${given.join(" and ")} are both set)`,
+    );
+  }
+  return given[0] === undefined ? undefined : (definition[given[0]] as InputSchema);
+}
+
 /** Normalises a tool definition (or an AI SDK tool registered under `name`) into its registered form. */
 export function normalizeTool(
   definition: ToolDefinition | (NamelessTool & { name: string }),
@@ -336,8 +375,7 @@ export function normalizeTool(
   if (definition.category !== undefined && typeof definition.category !== "string") {
     throw new ToolshellError("invalid_tool", `${name}: category must be a string`);
   }
-  const schemaSource = (definition.inputSchema ??
-    ("parameters" in definition ? definition.parameters : undefined)) as InputSchema | undefined;
+  const schemaSource = inputSchemaOf(definition as unknown as Record<string, unknown>, name);
   const risk = resolveRisk(definition.risk, definition.annotations);
   const spec: ToolSpec = {
     name,

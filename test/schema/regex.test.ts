@@ -206,12 +206,12 @@ describe("patterns the linear-time engine cannot run", () => {
     const api = track(new ScriptedTool({ name: "rx" }));
     expect(() =>
       api.add({
-        name: "out",
+        name: "report",
         outputSchema: { type: "object", patternProperties: { "^(?!x-)": { type: "string" } } },
         execute: () => ({}),
       }),
     ).toThrowError(
-      'out: outputSchema: invalid schema: pattern "^(?!x-)" cannot run on toolshell\'s linear-time regex engine ' +
+      'report: outputSchema: invalid schema: pattern "^(?!x-)" cannot run on toolshell\'s linear-time regex engine ' +
         "(RE2: invalid or unsupported Perl syntax: `(?!`); rewrite it in RE2's syntax (no lookaround, no " +
         "backreferences) or check the value in execute instead",
     );

@@ -165,13 +165,14 @@ describe.each(MODES)("a lone tool call gives what the whole shell gives (%s)", (
     expect(observed(lone)).toEqual(observed(shell));
   });
 
-  it.each(["out", "parallel", "discover", "ls", "grep", "printf", "jq", "help"])(
+  // (A tool named `help` is refused at registration: the shell answers help itself.)
+  it.each(["out", "parallel", "discover", "ls", "grep", "printf", "jq"])(
     "a tool named %j (a name the shell has a command for) gives what the whole shell gives",
     async (name) => {
       const clashing = track(
         new ScriptedTool({
           name: "clash",
-          tools: [{ name, description: "clashes", execute: (params) => params }],
+          tools: [{ name, description: "clashes", replacesCommand: true, execute: (params) => params }],
           isolation: mode,
         }),
       );
