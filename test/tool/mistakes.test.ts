@@ -33,10 +33,13 @@ describe("a tool named like something the shell answers", () => {
     },
   );
 
-  it.each(["find", "ls", "cp"])("is a tool like any other when named like %s, a file command that refuses", (name) => {
-    const api = track(new ScriptedTool({ name: "t", tools: [{ name, execute: echo }] }));
-    expect(api.tools().map((tool) => tool.name)).toEqual([name]);
-  });
+  it.each(["find", "ls", "cp"])(
+    "is a tool like any other when named like %s, a file command that refuses",
+    (name) => {
+      const api = track(new ScriptedTool({ name: "t", tools: [{ name, execute: echo }] }));
+      expect(api.tools().map((tool) => tool.name)).toEqual([name]);
+    },
+  );
 
   it("replaces the shell's command when it says it means to", async () => {
     const api = track(
