@@ -26,6 +26,9 @@ describe("a plain tool call in worker mode", () => {
       }),
     );
     await api.execute("true"); // the worker is up
+    // The host's path is warm too (its modules loaded, get_user's validator compiled, ajv with it): on a loaded
+    // machine a first compile took longer than the stuck run's 1 s deadline.
+    await api.execute("get_user --id 1");
     let stuckDone = false;
     const stuck = api.execute(`begin; ${STUCK}`, { timeoutMs: STUCK_DEADLINE_MS }).then((result) => {
       stuckDone = true;
