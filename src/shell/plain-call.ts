@@ -94,6 +94,9 @@ export function plainToolCall(
       } else break;
     }
     if (word === "" && !quoted) return undefined;
+    // Cheap first: a script whose first word is not a tool's name is not read any further.
+    if (words.length === 0 && (!tools.has(word) || SHADOWED.has(word) || reserved.has(word)))
+      return undefined;
     words.push(word);
     if (i >= end) break;
     const code = script.charCodeAt(i);
@@ -111,7 +114,6 @@ export function plainToolCall(
     }
   }
   const [name, ...argv] = words;
-  if (name === undefined || SHADOWED.has(name) || reserved.has(name)) return undefined;
-  const spec = tools.get(name);
+  const spec = name === undefined ? undefined : tools.get(name);
   return spec ? { spec, argv } : undefined;
 }
