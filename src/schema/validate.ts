@@ -46,9 +46,6 @@ function ajvClass(): typeof Ajv2020 {
 let metaChecker: Ajv2020 | undefined;
 let compiler: Ajv2020 | undefined;
 
-/** The meta-schema whose check is prebuilt: the dialect a schema without `$schema` is read in. */
-const META_2020 = "https://json-schema.org/draft/2020-12/schema";
-
 let prebuiltMetaCheck: ((schema: unknown) => boolean) | undefined;
 
 /**
@@ -62,14 +59,14 @@ function metaCheck(): (schema: unknown) => boolean {
 }
 
 /**
- * Checks a schema against the 2020-12 meta-schema, throwing ajv's "schema is invalid: ...". A schema in that dialect
- * that passes the prebuilt check is valid without ajv; one it refuses, or one naming another `$schema`, goes to ajv,
- * which words the refusal (or the unknown dialect). ajv's instance is one of its own, on V8's regular expressions:
- * the only patterns it runs are the meta-schema's two (of `$id` and `$anchor`, each one run of a character class,
- * linear on V8), so a schema without patterns never loads the linear-time engine.
+ * Checks a prepared schema (in the 2020-12 dialect, its `$schema` dropped by normalizeSchema) against the 2020-12
+ * meta-schema, throwing ajv's "schema is invalid: ...". A schema that passes the prebuilt check is valid without
+ * ajv; one it refuses goes to ajv, which words the refusal. ajv's instance is one of its own, on V8's regular
+ * expressions: the only patterns it runs are the meta-schema's two (of `$id` and `$anchor`, each one run of a
+ * character class, linear on V8), so a schema without patterns never loads the linear-time engine.
  */
 function checkMetaSchema(root: JsonSchema): void {
-  if ((root.$schema === undefined || root.$schema === META_2020) && metaCheck()(root)) return;
+  if (metaCheck()(root)) return;
   metaChecker ??= new (ajvClass())(AJV_OPTIONS);
   metaChecker.validateSchema(root, true);
 }
