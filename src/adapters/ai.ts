@@ -135,12 +135,19 @@ function isZod4(schema: unknown): boolean {
   return typeof schema === "object" && schema !== null && "_zod" in schema;
 }
 
-/** An AI SDK schema (zod 3 or 4, `jsonSchema()`, a lazy or Standard Schema) in a form the core registers. */
+/**
+ * An AI SDK schema (zod 3 or 4, `jsonSchema()`, a lazy or Standard Schema) in a form the core registers: its JSON
+ * Schema and, for input, the AI SDK's own `validate`, so the callback gets what the AI SDK would give it (zod 3's
+ * defaults and transforms applied).
+ */
 function commandSchema(name: string, schema: unknown, field: string): unknown {
   if (schema === undefined || isZod4(schema)) return schema;
   let converted: unknown;
+  let validate: unknown;
   try {
-    converted = asSchema(schema as Parameters<typeof asSchema>[0]).jsonSchema;
+    const read = asSchema(schema as Parameters<typeof asSchema>[0]);
+    converted = read.jsonSchema;
+    validate = read.validate;
   } catch (error) {
     const detail = error instanceof Error ? `: ${error.message}` : "";
     throw new ToolshellError("invalid_schema", `${name}: ${field} cannot be read as JSON Schema${detail}`, {
@@ -153,7 +160,9 @@ function commandSchema(name: string, schema: unknown, field: string): unknown {
       `${name}: ${field} resolves asynchronously; await it and pass jsonSchema(resolved) instead`,
     );
   }
-  return converted;
+  return field === "inputSchema" && typeof validate === "function"
+    ? { jsonSchema: converted, validate }
+    : converted;
 }
 
 type AiTool = ToolSet[string];

@@ -187,7 +187,8 @@ export interface InvalidValueIssue {
   path: IssuePath;
   /**
    * The schema keyword the value fails: `multipleOf`, `uniqueItems`, `oneOf` (more than one branch matched),
-   * `false` (a `false` schema), `not`, ...; absent for a fault of the flag parser itself.
+   * `false` (a `false` schema), `not`, ...; `parse` when the tool's own schema parse refused the value (a zod
+   * refinement, a Standard Schema's issue: `detail` is its message); absent for a fault of the flag parser itself.
    */
   keyword?: string;
   /** The divisor, for `multipleOf`. */

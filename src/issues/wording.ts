@@ -139,6 +139,10 @@ function describeIssue(issue: Issue): string {
       return `${prefix}too many items (${issue.received}, limit ${describeExpected(issue)})`;
     case "too_deep":
       return `${prefix}JSON nested deeper than ${describeExpected(issue)}`;
+    case "invalid_value":
+      // The schema's own parse (a zod refinement...) words its refusal itself.
+      if (issue.keyword === "parse") return `${prefix}${issue.detail}`;
+      return `${prefix}expected ${describeExpected(issue) ?? "a valid value"}${got}`;
     default:
       return `${prefix}expected ${describeExpected(issue) ?? "a valid value"}${got}`;
   }

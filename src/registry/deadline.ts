@@ -23,14 +23,28 @@ export function raceAbort(
   signal: AbortSignal,
   timeoutMs?: number,
 ): Promise<CallOutcome> {
-  if (signal.aborted) return Promise.resolve(abortedOutcome(name, signal, timeoutMs));
-  return new Promise((resolve) => {
-    const stop = () => resolve(abortedOutcome(name, signal, timeoutMs));
+  return beforeAbort(call, signal).then((outcome) => outcome ?? abortedOutcome(name, signal, timeoutMs));
+}
+
+/**
+ * Settles as `pending` does, or with undefined as soon as the signal aborts, whichever is first: what the host
+ * awaits of user code (a callback, a schema's async parse) never outlives its call.
+ */
+export function beforeAbort<T>(pending: PromiseLike<T>, signal: AbortSignal): Promise<T | undefined> {
+  if (signal.aborted) return Promise.resolve(undefined);
+  return new Promise((resolve, reject) => {
+    const stop = () => resolve(undefined);
     signal.addEventListener("abort", stop, { once: true });
-    void call.then((outcome) => {
-      signal.removeEventListener("abort", stop);
-      resolve(outcome);
-    });
+    pending.then(
+      (value) => {
+        signal.removeEventListener("abort", stop);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener("abort", stop);
+        reject(error);
+      },
+    );
   });
 }
 

@@ -8,18 +8,20 @@ import { jsonTextDeeperThan } from "../schema/json-depth.js";
 import { deferredValidator, type Validator } from "../schema/validate.js";
 import { scanForInjection } from "../text/untrusted.js";
 import type { CallOutcome } from "../tool/call.js";
+import type { ParamsParser, ParsedParams } from "../tool/parse.js";
 import type { BreakerOptions } from "../tool/resilience.js";
 import type { RegisteredTool } from "../tool/tool.js";
 import { type CallRecord, elapsedMs } from "../trace/trace.js";
 import type { RejectedCall } from "../worker/protocol.js";
 import { type AttemptSettings, runAttempts } from "./attempt.js";
 import { CircuitBreaker, TEMPORARY_FAILURE_EXIT } from "./breaker.js";
+import { abortedOutcome, beforeAbort } from "./deadline.js";
 import { outputCheck } from "./output-check.js";
 import { planned } from "./plan.js";
 import { ask, type Policy, type PolicyCall } from "./policy.js";
 import { RateLimiter, rateLimited } from "./rate-limit.js";
 import { emit, newRecord } from "./record.js";
-import { failed } from "./render.js";
+import { failed, failedOutcome, thrownError } from "./render.js";
 import type { CallInFlight, CallInput, Dispatched, OnCall, RunCallContext } from "./request.js";
 import { CallStats, type ToolStats } from "./stats.js";
 import type { Telemetry } from "./telemetry.js";
@@ -70,6 +72,30 @@ interface Result {
 /** A call a stage stopped before its callback ran. */
 function refused(outcome: CallOutcome, issues?: Issue[]): Result {
   return issues ? { outcome, issues } : { outcome };
+}
+
+/**
+ * The parse stage: the tool's own schema parse (issue 16, item 2), whose value the policy and the callback get; a
+ * refusal when it finds the params invalid, throws (the tool's fault: its record keeps the error, as a callback's),
+ * or is still pending when the run ends.
+ */
+async function parseParams(
+  parse: ParamsParser,
+  params: Record<string, unknown>,
+  call: CallInFlight,
+): Promise<Result | { value: Record<string, unknown> }> {
+  const name = call.record.name;
+  let parsed: ParsedParams | undefined;
+  try {
+    const pending = parse(params);
+    parsed = "then" in pending ? await beforeAbort(pending, call.run.signal) : pending;
+  } catch (error) {
+    call.record.error = thrownError(error);
+    return refused(failedOutcome(name, error, call.run.sanitizeErrors));
+  }
+  if (parsed === undefined) return refused(abortedOutcome(name, call.run.signal));
+  if ("value" in parsed) return parsed;
+  return refused(failed("invalid_params", formatIssues(name, parsed.issues), 2), parsed.issues);
 }
 
 /** The params' JSON, or undefined when they are not JSON (a cycle, a BigInt, a function). */
@@ -161,15 +187,22 @@ export class Registry {
     if (json === undefined) return this.finish(call, refused(notJson(name)));
     const invalid = this.checkParams(entry, params, json, call);
     if (invalid) return this.finish(call, invalid);
+    let given = params;
+    if (entry.tool.parse) {
+      const parsed = await parseParams(entry.tool.parse, params, call);
+      if ("outcome" in parsed) return this.finish(call, parsed);
+      given = parsed.value;
+    }
+    // Plan mode records the params as called (JSON), not the parse's value.
     if (run.plan && !entry.tool.spec.risk.readOnly)
       return this.finish(call, planned(name, params, run.plan, call.record));
     const admitted = admit(name, entry);
     if (typeof admitted !== "string") return this.finish(call, admitted);
     if (this.policy) {
-      const denied = await this.consult(this.policy, entry, params, call, admitted);
+      const denied = await this.consult(this.policy, entry, given, call, admitted);
       if (denied) return this.finish(call, denied);
     }
-    return this.finish(call, await this.runCallback(entry, params, call, admitted === "trial"));
+    return this.finish(call, await this.runCallback(entry, given, call, admitted === "trial"));
   }
 
   /**

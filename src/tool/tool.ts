@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import { ToolshellError } from "../errors.js";
 import { MAX_TOOL_NAME_CHARS } from "../limits.js";
 import type { JsonSchema } from "../schema/json-schema.js";
+import { type ParamsParser, paramsParser } from "./parse.js";
 import {
   type BreakerOptions,
   breakerSettings,
@@ -158,6 +159,11 @@ export interface RegisteredTool {
   /** Resolved breaker settings: undefined to use the ScriptedTool's default, false for none. */
   breaker?: Required<BreakerOptions> | false;
   rateLimit?: RateLimitOptions;
+  /**
+   * The input schema's own parse, whose value the callback gets (zod's defaults and transforms, a JSON Schema's
+   * defaults...); undefined when params reach the callback as they are.
+   */
+  parse?: ParamsParser;
   execute: (params: Record<string, unknown>, context: ToolContext) => unknown;
 }
 
@@ -215,7 +221,8 @@ function toJsonSchema(schema: InputSchema | undefined, toolName: string, io: Sch
   const field = `${io}Schema`;
   if (schema === undefined || schema === true) return {};
   if (schema === false) return { not: {} };
-  if (typeof schema === "function") return lazySchema(schema, toolName, io);
+  if (typeof schema === "function")
+    return toJsonSchema(unlazy(schema, toolName, io) as InputSchema, toolName, io);
   if (isZodSchema(schema)) {
     try {
       return zodToJsonSchema(schema, io);
@@ -282,14 +289,15 @@ function applyDescriptionTrust(spec: ToolSpec, definition: object): void {
 }
 
 /**
- * A lazy schema (a function returning the schema, as the AI SDK's `lazySchema()` makes): called once here, at
- * registration, and its result converted. It must return the schema itself, not a promise or another function.
+ * The schema a lazy schema (a function returning the schema, as the AI SDK's `lazySchema()` makes) stands for:
+ * called once, at registration. It must return the schema itself, not a promise or another function.
  */
-function lazySchema(thunk: () => unknown, toolName: string, io: SchemaIo): JsonSchema {
+function unlazy(given: unknown, toolName: string, io: SchemaIo): unknown {
+  if (typeof given !== "function") return given;
   const field = `${io}Schema`;
   let schema: unknown;
   try {
-    schema = thunk();
+    schema = (given as () => unknown)();
   } catch (error) {
     const detail = error instanceof Error ? `: ${error.message}` : "";
     throw new ToolshellError("invalid_schema", `${toolName}: lazy ${field} failed${detail}`, {
@@ -302,7 +310,7 @@ function lazySchema(thunk: () => unknown, toolName: string, io: SchemaIo): JsonS
       `${toolName}: lazy ${field} must return the schema itself (not a promise or another function)`,
     );
   }
-  return toJsonSchema(schema as InputSchema, toolName, io);
+  return schema;
 }
 
 function stringList(value: unknown, toolName: string, field: string): string[] {
@@ -375,12 +383,16 @@ export function normalizeTool(
   if (definition.category !== undefined && typeof definition.category !== "string") {
     throw new ToolshellError("invalid_tool", `${name}: category must be a string`);
   }
-  const schemaSource = inputSchemaOf(definition as unknown as Record<string, unknown>, name);
+  const schemaSource = unlazy(
+    inputSchemaOf(definition as unknown as Record<string, unknown>, name),
+    name,
+    "input",
+  );
   const risk = resolveRisk(definition.risk, definition.annotations);
   const spec: ToolSpec = {
     name,
     description,
-    inputSchema: toJsonSchema(schemaSource, name),
+    inputSchema: toJsonSchema(schemaSource as InputSchema | undefined, name),
     tags: stringList(definition.tags, name, "tags"),
     category: definition.category,
     risk,
@@ -413,6 +425,8 @@ export function normalizeTool(
     timeoutMs,
     execute: definition.execute as RegisteredTool["execute"],
   };
+  const parse = paramsParser(schemaSource, spec.inputSchema);
+  if (parse) registered.parse = parse;
   if (definition.retry !== undefined) registered.retry = retrySettings(definition.retry, risk, name);
   if (definition.breaker !== undefined) {
     registered.breaker = definition.breaker === false ? false : breakerSettings(definition.breaker, name);
