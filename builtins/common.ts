@@ -16,7 +16,11 @@ export function commandResult(stdout: string, stderr: string, exitCode: number):
 export function bytesResult(stdout: string, stderr: string, exitCode: number): ExecResult {
   // ASCII (most JSON) is its own latin1 byte string: no copy at all.
   const ascii = Buffer.byteLength(stdout, "utf8") === stdout.length;
-  const bytes = ascii ? stdout : Buffer.from(stdout, "utf8").toString("latin1");
+  return byteStringResult(ascii ? stdout : Buffer.from(stdout, "utf8").toString("latin1"), stderr, exitCode);
+}
+
+/** A command's result whose stdout is bytes already, one character per byte (latin1), written as they are. */
+export function byteStringResult(bytes: string, stderr: string, exitCode: number): ExecResult {
   return { stdout: bytes, stdoutKind: "bytes", stdoutEncoding: "binary", stderr, exitCode };
 }
 

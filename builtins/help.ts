@@ -1,7 +1,7 @@
 import type { Command } from "#just-bash";
 import { closest } from "../src/issues/suggest.js";
 import { listAtMost, MAX_LISTED_VALUES } from "../src/issues/wording.js";
-import { describeFlags, usageLine } from "../src/schema/describe.js";
+import { describeFlags, takesOtherFlags, usageLine } from "../src/schema/describe.js";
 import { outputShape } from "../src/schema/shape.js";
 import { HELP_COMMAND } from "../src/shell/internal-names.js";
 import type { ShellRun } from "../src/shell/shell-run.js";
@@ -50,6 +50,7 @@ export function toolUsage(spec: ToolSpec): string {
       const description = flag.description ? shownText(spec, flag.description, true) : "";
       lines.push(`  ${head.padEnd(width)}  ${note}${description}`.trimEnd());
     }
+    if (takesOtherFlags(spec.inputSchema)) lines.push("Other flags are passed on as given.");
     lines.push(`Params may also come as JSON on stdin: echo '{...}' | ${spec.name}`);
   }
   if (spec.untrustedDescription) lines.push(UNTRUSTED_TEXT_NOTE);

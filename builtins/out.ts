@@ -1,6 +1,6 @@
 import type { Command, ExecResult } from "#just-bash";
 import type { ShellRun } from "../src/shell/shell-run.js";
-import { commandResult } from "./common.js";
+import { byteStringResult, commandResult } from "./common.js";
 
 const USAGE = "usage: out <call id | last> [--head N | --tail N | --range A:B] | out --list";
 
@@ -10,16 +10,24 @@ function lines(text: string): string[] {
   return all;
 }
 
-/** The part of a kept output the options ask for, or a usage error. */
-function slice(text: string, option: string | undefined, value: string | undefined): string | undefined {
+/**
+ * The part of a kept output the options ask for, or a usage error. `encoding` is how the kept string holds its
+ * bytes: "utf8" for text, "latin1" for the bytes a callback returned.
+ */
+function slice(
+  text: string,
+  option: string | undefined,
+  value: string | undefined,
+  encoding: "utf8" | "latin1",
+): string | undefined {
   if (option === undefined) return text;
   if (option === "--range") {
     const range = /^(\d+):(\d+)?$/.exec(value ?? "");
     if (!range) return undefined;
-    const bytes = Buffer.from(text, "utf8");
+    const bytes = Buffer.from(text, encoding);
     return bytes
       .subarray(Number(range[1]), range[2] === undefined ? undefined : Number(range[2]))
-      .toString("utf8");
+      .toString(encoding);
   }
   if (!/^\d+$/.test(value ?? "")) return undefined;
   const count = Number(value);
@@ -35,7 +43,9 @@ function slice(text: string, option: string | undefined, value: string | undefin
 }
 
 function listing(run: ShellRun): string {
-  return [...run.outputs].map(([id, text]) => `${id}\t${Buffer.byteLength(text)} bytes\n`).join("");
+  return [...run.outputs]
+    .map(([id, text]) => `${id}\t${run.binary.has(id) ? text.length : Buffer.byteLength(text)} bytes\n`)
+    .join("");
 }
 
 function out(run: ShellRun, argv: string[]): ExecResult {
@@ -52,8 +62,10 @@ function out(run: ShellRun, argv: string[]): ExecResult {
         : `out: no output kept for ${target} in this run (see out --list)`;
     return commandResult("", `${why}\n`, 1);
   }
-  const part = slice(text, option, value);
-  return part === undefined ? commandResult("", `${USAGE}\n`, 2) : commandResult(part, "", 0);
+  const binary = run.binary.has(id as string);
+  const part = slice(text, option, value, binary ? "latin1" : "utf8");
+  if (part === undefined) return commandResult("", `${USAGE}\n`, 2);
+  return binary ? byteStringResult(part, "", 0) : commandResult(part, "", 0);
 }
 
 /**

@@ -6,7 +6,7 @@ import { cutMiddle } from "../src/text/cut.js";
 import type { ToolSpec } from "../src/tool/tool.js";
 import { elapsedMs, type TraceEntry } from "../src/trace/trace.js";
 import type { RejectedCall } from "../src/worker/protocol.js";
-import { bytesResult, commandResult as result, stdinText } from "./common.js";
+import { byteStringResult, bytesResult, commandResult as result, stdinText } from "./common.js";
 import { toolUsage } from "./help.js";
 
 /** Params from JSON on stdin: only when no flags were given and every key is one of the tool's properties. */
@@ -117,8 +117,12 @@ export async function callTool(
   run.toolCalls++;
   const callId = run.newCallId();
   const answer = await run.callHost({ name, argv, params: parsed.params, stdin, callId });
-  run.keep(callId, answer.stdout);
+  run.keep(callId, answer.stdout, answer.binary);
   // The host made this call's entry from the request and its record; the shell keeps only its place.
   run.trace.answered(callId);
-  return bytesResult(withinBudget(spec, callId, answer.stdout), answer.stderr, answer.exitCode);
+  const stdout = withinBudget(spec, callId, answer.stdout);
+  // Bytes a callback returned are a byte string already; text is written as its UTF-8.
+  return answer.binary
+    ? byteStringResult(stdout, answer.stderr, answer.exitCode)
+    : bytesResult(stdout, answer.stderr, answer.exitCode);
 }

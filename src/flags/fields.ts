@@ -13,7 +13,12 @@ export type FlagKind = "boolean" | "value" | "list" | "object" | "objectList";
 /** Property information derived from the schema once, lazily for nested levels. */
 export class FieldInfo {
   readonly types: ReadonlySet<JsonType>;
-  readonly closed: boolean;
+  /**
+   * Whether a flag or key the schema does not define is refused: the schema rejects other properties, or it
+   * defines some and does not say others are welcome (`additionalProperties`, `patternProperties`), so an unknown
+   * one is most likely a typo (`--limti 10`) the callback would never see. A schema that defines none takes any.
+   */
+  readonly refusesUnknown: boolean;
   readonly required: ReadonlySet<string>;
   readonly names: readonly string[];
   private readonly schemas: Map<string, JsonSchema>;
@@ -30,11 +35,11 @@ export class FieldInfo {
   ) {
     const effective = effectiveType(schema, root);
     this.types = effective.types;
-    this.closed = effective.closed;
     this.required = effective.required;
     this.schemas = effective.properties;
     this.itemSchema = effective.items;
     this.names = [...effective.properties.keys()];
+    this.refusesUnknown = effective.closed || (!effective.open && this.names.length > 0);
     for (const name of this.names) {
       this.exact.set(name, name);
       const key = normalizeName(name);

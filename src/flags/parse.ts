@@ -205,7 +205,7 @@ function readPairs(state: State, first: string, info: FieldInfo, path: IssuePath
     const key = info.lookup(typedKey);
     if (key !== undefined) {
       entries.push([key, coerceValue(value, info.property(key), [...path, key], state.issues)]);
-    } else if (info.closed || UNSAFE_KEYS.has(typedKey)) {
+    } else if (info.refusesUnknown || UNSAFE_KEYS.has(typedKey)) {
       state.issues.push(unknownIssue("unknown_key", [...path, typedKey], typedKey, info.names));
     } else {
       entries.push([typedKey, coerceUntyped(value)]);
@@ -216,7 +216,7 @@ function readPairs(state: State, first: string, info: FieldInfo, path: IssuePath
 
 function readUnknownFlag(state: State, typed: string, inline: string | undefined): void {
   const raw = takeValue(state, inline);
-  if (state.top.closed || UNSAFE_KEYS.has(typed)) {
+  if (state.top.refusesUnknown || UNSAFE_KEYS.has(typed)) {
     state.issues.push(unknownIssue("unknown_flag", [typed], typed, state.top.names));
     return;
   }

@@ -7,9 +7,12 @@
 export type IssueCode =
   /** A required property is absent. */
   | "missing_required"
-  /** A top-level flag the schema does not define (closed schemas only). */
+  /**
+   * A top-level flag the schema does not define, when it refuses others: it says so (`additionalProperties:
+   * false`), or it defines flags and does not say others are welcome.
+   */
   | "unknown_flag"
-  /** A nested object key the schema does not allow. */
+  /** A nested object key the schema does not allow (a `key=value` pair refused as an unknown flag is). */
   | "unknown_key"
   /** The value has the wrong JSON type. */
   | "invalid_type"

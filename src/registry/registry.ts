@@ -313,7 +313,8 @@ export class Registry {
     record.outcome = outcome.code ?? "ok";
     record.exitCode = outcome.exitCode;
     record.durationMs = elapsedMs(call.started);
-    record.bytesOut = outcome.stdout === "" ? 0 : Buffer.byteLength(outcome.stdout);
+    const { stdout } = outcome;
+    record.bytesOut = stdout === "" ? 0 : outcome.binary ? stdout.length : Buffer.byteLength(stdout);
     if (span && this.telemetry) {
       this.telemetry.endCall(span, {
         outcome: record.outcome,

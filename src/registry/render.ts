@@ -2,6 +2,7 @@
  * What a call's outcome says: a callback's value turned into the bytes the shell sees (checked against the tool's
  * outputSchema), its output capped, and the outcomes of callbacks that threw.
  */
+import { Buffer } from "node:buffer";
 import { ToolError } from "../errors.js";
 import { MAX_TOOL_OUTPUT_BYTES } from "../limits.js";
 import { cutMiddle, trimNewlinesEnd } from "../text/cut.js";
@@ -31,6 +32,9 @@ export function render(
   if (typeof value === "string") {
     return checked(name, { stdout: value, stderr: "", exitCode: 0, code: "ok" }, check?.text(value), strict);
   }
+  // Bytes are written as they are (not as the JSON of a Buffer object), and checked against no outputSchema.
+  const bytes = byteString(value);
+  if (bytes !== undefined) return { stdout: bytes, stderr: "", exitCode: 0, code: "ok", binary: true };
   let json: string | undefined;
   try {
     json = JSON.stringify(value);
@@ -46,6 +50,15 @@ export function render(
     check?.value(value, json),
     strict,
   );
+}
+
+/** The bytes of a Buffer, a typed array, a DataView or an ArrayBuffer as a latin1 string; undefined for anything else. */
+function byteString(value: unknown): string | undefined {
+  if (ArrayBuffer.isView(value)) {
+    return Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString("latin1");
+  }
+  if (value instanceof ArrayBuffer) return Buffer.from(value).toString("latin1");
+  return undefined;
 }
 
 /** Attaches output issues to a successful outcome; under strictOutput they fail the call instead. */

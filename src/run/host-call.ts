@@ -1,3 +1,4 @@
+import { stdoutText } from "../../builtins/common.js";
 import type { Issue } from "../issues/issue.js";
 import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from "../limits.js";
 import type { Registry } from "../registry/registry.js";
@@ -117,7 +118,10 @@ export async function callFromHost(
   return {
     ok: true,
     value,
-    output: outcome.stdout,
+    // Bytes a callback returned (its value) read as the shell prints them: as UTF-8 where they are.
+    output: outcome.binary
+      ? stdoutText({ stdout: outcome.stdout, stdoutKind: "bytes", stderr: "", exitCode: 0 })
+      : outcome.stdout,
     callId,
     ...(outcome.outputIssues ? { outputIssues: outcome.outputIssues } : {}),
     ...(record.injectionFlags ? { injectionFlags: record.injectionFlags } : {}),

@@ -87,8 +87,8 @@ export class RunCalls {
     );
     const kept = this.trace.record(callEntry(call, dispatched));
     if (kept) this.answered.set(call.callId, kept);
-    const { stdout, stderr, exitCode } = dispatched.outcome;
-    return { stdout, stderr, exitCode };
+    const { stdout, stderr, exitCode, binary } = dispatched.outcome;
+    return binary ? { stdout, stderr, exitCode, binary } : { stdout, stderr, exitCode };
   }
 
   /** The shell's result with its trace whole: the shell's steps, each call id replaced by the host's entry. */

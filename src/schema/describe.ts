@@ -66,6 +66,16 @@ function displayType(type: EffectiveType, root: JsonSchema): string {
   return LIST_SYNTAX[itemType] ?? "json|a,b,c";
 }
 
+/**
+ * Whether a tool with flags takes others besides them (its schema says so: `additionalProperties` true or a schema,
+ * `patternProperties`): then an unknown flag is passed on, not refused, and `help` says so.
+ */
+export function takesOtherFlags(schema: JsonSchema): boolean {
+  const root = isRecord(schema) ? schema : {};
+  const top = effectiveType(root, root);
+  return top.properties.size > 0 && top.open && !top.closed;
+}
+
 /** A one-line synopsis: `get_user --id <integer> [--status <open|closed>] [--verbose]`, required first. */
 export function usageLine(toolName: string, schema: JsonSchema): string {
   const flags = describeFlags(schema);

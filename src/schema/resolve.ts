@@ -21,6 +21,11 @@ export interface EffectiveType {
   required: Set<string>;
   /** True when unknown properties are rejected (`additionalProperties`/`unevaluatedProperties` false). */
   closed: boolean;
+  /**
+   * True when the schema says other properties are welcome: `additionalProperties` or `unevaluatedProperties` true
+   * or a schema, or `patternProperties`.
+   */
+  open: boolean;
   /** The schema of array items, merged across tuple positions and combinators. */
   items: JsonSchema | undefined;
   description: string | undefined;
@@ -129,6 +134,10 @@ function ownKeywords(schema: JsonSchema): EffectiveType {
     for (const name of schema.required) if (typeof name === "string") result.required.add(name);
   }
   result.closed = schema.additionalProperties === false || schema.unevaluatedProperties === false;
+  result.open =
+    allowsMore(schema.additionalProperties) ||
+    allowsMore(schema.unevaluatedProperties) ||
+    isRecord(schema.patternProperties);
   result.items = itemSchemaOf(schema);
   if (typeof schema.description === "string") result.description = schema.description;
   if (Object.hasOwn(schema, "default")) {
@@ -136,6 +145,11 @@ function ownKeywords(schema: JsonSchema): EffectiveType {
     result.hasDefault = true;
   }
   return result;
+}
+
+/** `additionalProperties`/`unevaluatedProperties` that admit other properties: `true` or a schema. */
+function allowsMore(keyword: unknown): boolean {
+  return keyword === true || isRecord(keyword);
 }
 
 /** Without `type`, keywords that only make sense for one type still say which type is meant. */
@@ -177,6 +191,7 @@ function intersect(left: EffectiveType, right: EffectiveType): EffectiveType {
     properties: mergeProperties(left.properties, right.properties, "allOf"),
     required: new Set([...left.required, ...right.required]),
     closed: left.closed || right.closed,
+    open: left.open || right.open,
     items: mergeSchemas(left.items, right.items, "allOf"),
     description: left.description ?? right.description,
     default: left.hasDefault ? left.default : right.default,
@@ -197,6 +212,7 @@ function unite(branches: EffectiveType[]): EffectiveType {
       properties: mergeProperties(result.properties, branch.properties, "anyOf"),
       required: new Set([...result.required].filter((name) => branch.required.has(name))),
       closed: result.closed && branch.closed,
+      open: result.open || branch.open,
       items: mergeSchemas(result.items, branch.items, "anyOf"),
       description: undefined,
       default: undefined,
@@ -260,6 +276,7 @@ function unconstrained(): EffectiveType {
     properties: new Map(),
     required: new Set(),
     closed: false,
+    open: false,
     items: undefined,
     description: undefined,
     default: undefined,

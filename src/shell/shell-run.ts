@@ -31,6 +31,8 @@ export class ShellRun {
   readonly outputs: Map<string, string> = new Map();
   /** Calls whose output was dropped to stay within the bound. */
   readonly dropped: Set<string> = new Set();
+  /** Calls whose kept output is bytes (one character per byte), not text: the callback returned binary data. */
+  readonly binary: Set<string> = new Set();
   lastCallId: string | undefined;
   /** Calls refused for invalid params, reported to the host with the run's result. */
   readonly rejected: RejectedCall[] = [];
@@ -63,13 +65,15 @@ export class ShellRun {
   }
 
   /** Keeps a call's full stdout for `out`, dropping the oldest kept outputs past the bound. */
-  keep(callId: string, stdout: string): void {
+  keep(callId: string, stdout: string, binary?: boolean): void {
     this.lastCallId = callId;
     this.outputs.set(callId, stdout);
+    if (binary) this.binary.add(callId);
     this.keptBytes += stdout.length;
     for (const [oldest, text] of this.outputs) {
       if (this.keptBytes <= this.limits.maxKeptOutputBytes) break;
       this.outputs.delete(oldest);
+      this.binary.delete(oldest);
       this.dropped.add(oldest);
       this.keptBytes -= text.length;
     }

@@ -24,6 +24,11 @@ export interface CallOutcome {
   stdout: string;
   stderr: string;
   exitCode: number;
+  /**
+   * True when `stdout` is bytes, one character per byte (latin1): the callback returned a Buffer, a Uint8Array or
+   * another view of binary data, which is written as it is.
+   */
+  binary?: true;
   /** How the returned value fails the tool's outputSchema, one short line each (absent when it matches). */
   outputIssues?: string[];
   /** How the call ended, set by the registry on every outcome it gives (exit codes are not guessed from). */

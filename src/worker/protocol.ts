@@ -42,7 +42,7 @@ export interface ScriptRequest extends ScriptOrder {
  * A call's answer as the shell gets it: what the pipe reads and the status. Every other fact of the call (its
  * outcome code, decision, output issues, bytes, attempts) stays with the host, which makes the call's trace entry.
  */
-export type CallAnswer = Pick<CallOutcome, "stdout" | "stderr" | "exitCode">;
+export type CallAnswer = Pick<CallOutcome, "stdout" | "stderr" | "exitCode" | "binary">;
 
 export interface ScriptResult {
   stdout: string;

@@ -19,6 +19,8 @@ const schema: JsonSchema = {
     items: { type: "array", items: { type: "object" } },
     note: { type: ["string", "array"] },
   },
+  // Open: an unknown flag is passed on (a schema with properties refuses them unless it says so).
+  additionalProperties: true,
 };
 const tooDeep = (flag: string) => ({ code: "too_deep", path: [flag], maximum: MAX_JSON_DEPTH });
 

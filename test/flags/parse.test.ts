@@ -85,7 +85,10 @@ describe("parseFlags flag names", () => {
   });
 
   it("requires exact names when two properties normalise alike", () => {
-    const schema = { properties: { a_b: { type: "string" }, "a-b": { type: "integer" } } };
+    const schema = {
+      properties: { a_b: { type: "string" }, "a-b": { type: "integer" } },
+      additionalProperties: true,
+    };
     expect(parseFlags(["--a_b", "1", "--a-b", "2"], schema)).toEqual({
       params: { a_b: "1", "a-b": 2 },
       issues: [],
@@ -150,7 +153,7 @@ describe("parseFlags issues", () => {
 });
 
 describe("parseFlags on open schemas", () => {
-  const open = { type: "object", properties: { id: { type: "integer" } } };
+  const open = { type: "object", properties: { id: { type: "integer" } }, additionalProperties: true };
 
   it.each([
     { argv: ["--extra", "5"], params: { extra: "5" } },

@@ -10,9 +10,11 @@ import { MODES, track } from "../helpers.js";
 const schema: JsonSchema = {
   type: "object",
   properties: {
-    filter: { type: "object", properties: { status: { type: "string" } } },
+    filter: { type: "object", properties: { status: { type: "string" } }, additionalProperties: true },
     items: { type: "array", items: { type: "object", properties: { id: { type: "integer" } } } },
   },
+  // Open: an unknown flag is passed on (a schema with properties refuses them unless it says so).
+  additionalProperties: true,
 };
 const UNSAFE = ["__proto__", "constructor", "prototype"];
 

@@ -140,7 +140,7 @@ describe("in-process (linked pair)", () => {
     expect(text(result)).toBe("before\n[stderr]\nget_user: callback failed\n[exit code 1]\n");
     const failed = await call(client, "script", { commands: "get_user --idd 42" });
     expect(failed.isError).toBe(true);
-    expect(text(failed)).toContain("get_user: missing required flag --id (integer)");
+    expect(text(failed)).toContain("get_user: unknown flag --idd (did you mean --id?)");
     expect(text(failed)).toMatch(/\[exit code 2\]\n$/);
     expect(failed.structuredContent).toMatchObject({ exitCode: 2, stdout: "" });
   });
