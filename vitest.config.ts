@@ -4,6 +4,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
+    // Type tests (*.test-d.ts: expectTypeOf, @ts-expect-error) run through tsc and count as tests.
+    typecheck: { enabled: true, include: ["test/**/*.test-d.ts"], tsconfig: "tsconfig.json" },
     globalSetup: ["test/global-setup.ts"],
     testTimeout: 20_000,
     pool: "forks",

@@ -17,7 +17,17 @@ export { resultText } from "./run/result-text.js";
 export type { JsonSchema } from "./schema/json-schema.js";
 export { ScriptedTool } from "./scripted-tool.js";
 export type { CallErrorCode, OutcomeCode } from "./tool/call.js";
+export type { FromJsonSchema, InferOutput, InferParams } from "./tool/infer.js";
 export type { BreakerOptions, RateLimitOptions, RetryOptions } from "./tool/resilience.js";
 export type { ToolAnnotations, ToolRisk } from "./tool/risk.js";
-export type { InputSchema, NamelessTool, ToolContext, ToolDefinition, ToolSpec } from "./tool/tool.js";
+export type {
+  InputSchema,
+  NamelessTool,
+  ToolContext,
+  ToolDefinition,
+  ToolResult,
+  ToolSpec,
+  TypedToolDefinition,
+} from "./tool/tool.js";
+export { defineTool } from "./tool/tool.js";
 export type { CallRecord, ThrownError, TraceEntry } from "./trace/trace.js";

@@ -9,7 +9,7 @@ import type { OnCall } from "./registry/request.js";
 import type { TelemetryOptions } from "./registry/telemetry.js";
 import type { JsonSchema } from "./schema/json-schema.js";
 import type { BreakerOptions } from "./tool/resilience.js";
-import type { NamelessTool, ToolDefinition } from "./tool/tool.js";
+import type { NamelessTool, TypedToolDefinition } from "./tool/tool.js";
 
 /** Limits of one run; every field is optional and has a sane default. */
 export interface ExecutionLimitsOptions {
@@ -27,8 +27,29 @@ export interface ExecutionLimitsOptions {
   maxKeptOutputBytes?: number;
 }
 
-/** Options of a ScriptedTool. */
-export interface ScriptedToolOptions {
+/**
+ * The `tools` option as an array: each element's callback gets params typed from its own `inputSchema`
+ * (`Schemas` is inferred, one input schema type per element). Part of the public ScriptedToolOptions type.
+ * @public
+ */
+export type ToolArray<Schemas extends readonly unknown[]> = {
+  // biome-ignore lint/suspicious/noExplicitAny: any output schema (a defineTool() result keeps its own type).
+  [K in keyof Schemas]: TypedToolDefinition<Schemas[K], any>;
+};
+
+/**
+ * The `tools` option as an object of tools by name (the AI SDK's shape). Its numeric keys are `never` so that an
+ * array literal is read as a ToolArray alone, whose elements then get their params' types. Part of the public
+ * ScriptedToolOptions type.
+ * @public
+ */
+export type ToolRecord = {
+  readonly [name: string]: NamelessTool<Record<string, unknown>, unknown>;
+  readonly [index: number]: never;
+};
+
+/** Options of a ScriptedTool; `Schemas` is inferred from the `tools` array (see ToolArray). */
+export interface ScriptedToolOptions<Schemas extends readonly unknown[] = readonly unknown[]> {
   /** The script tool's own name, as the model sees it. */
   name: string;
   /** A short description of what the tools are for. */
@@ -37,9 +58,7 @@ export interface ScriptedToolOptions {
    * The tools: an array of definitions, or an object of tools by name (the AI SDK's shape: each key is the tool's
    * name, so an AI SDK `tool()` value fits as it is).
    */
-  tools?:
-    | readonly ToolDefinition[]
-    | Readonly<Record<string, NamelessTool<Record<string, unknown>, unknown>>>;
+  tools?: ToolArray<Schemas> | ToolRecord;
   /** Variables the script sees (nothing of the host's environment is ever visible). */
   env?: Readonly<Record<string, string>>;
   /** Default wall time of a run in ms (default 30 s). */

@@ -33,7 +33,13 @@ import { renderSystemPrompt } from "./shell/prompt.js";
 import { shownBytes } from "./text/sizes.js";
 import { untrustedNonce, wrapUntrusted } from "./text/untrusted.js";
 import { breakerSettings } from "./tool/resilience.js";
-import { type NamelessTool, normalizeTool, type ToolDefinition, type ToolSpec } from "./tool/tool.js";
+import {
+  type NamelessTool,
+  normalizeTool,
+  type ToolDefinition,
+  type ToolSpec,
+  type TypedToolDefinition,
+} from "./tool/tool.js";
 import type { CallRecord } from "./trace/trace.js";
 import { type CatalogSnapshot, sharedPool, type WorkerPool } from "./worker/pool.js";
 import type { RunLimits, ScriptOrder } from "./worker/protocol.js";
@@ -103,7 +109,11 @@ function toolList(tools: ScriptedToolOptions["tools"]): ToolDefinition[] {
   });
 }
 
-export class ScriptedTool {
+/**
+ * One script tool over many tools. `Schemas` is inferred from the `tools` array (each element's input schema type),
+ * so each callback's params are typed; it says nothing at run time.
+ */
+export class ScriptedTool<const Schemas extends readonly unknown[] = readonly unknown[]> {
   readonly name: string;
   readonly description: string;
   private readonly registry: Registry;
@@ -116,7 +126,7 @@ export class ScriptedTool {
   private telemetryLoading: Promise<void> | undefined;
   private telemetry: Telemetry | undefined;
 
-  constructor(options: ScriptedToolOptions) {
+  constructor(options: ScriptedToolOptions<Schemas>) {
     if (typeof options?.name !== "string" || !/^[A-Za-z0-9_-]{1,64}$/.test(options.name)) {
       throw new ToolshellError("invalid_option", "name must be 1-64 letters, digits, '_' or '-'");
     }
@@ -178,7 +188,7 @@ export class ScriptedTool {
   }
 
   /** Registers a tool (or an AI SDK tool under a name); chainable. Throws on a duplicate name or a bad schema. */
-  add(tool: ToolDefinition): this;
+  add<const Input = undefined, const Output = undefined>(tool: TypedToolDefinition<Input, Output>): this;
   add(name: string, tool: NamelessTool): this;
   add(toolOrName: ToolDefinition | string, named?: NamelessTool): this {
     const definition = typeof toolOrName === "string" ? { ...named, name: toolOrName } : toolOrName;

@@ -194,7 +194,7 @@ console.log(JSON.stringify({ result, url: import.meta.resolve("toolshell") }));
 /** What the consumer does with one subpath; `alias` names its namespace import (unused by "toolshell"). */
 function consumerSection(subpath: string, alias: string): string {
   if (subpath === "toolshell") {
-    return `import { type ExecuteResult, ScriptedTool, ToolError, type ToolDefinition } from "toolshell";
+    return `import { defineTool, type ExecuteResult, ScriptedTool, ToolError, type ToolDefinition } from "toolshell";
 const tools: ToolDefinition[] = [
   {
     name: "get_user",
@@ -210,6 +210,21 @@ export const run: Promise<ExecuteResult> = api.execute("get_user --id 42", { tim
 export const code: Promise<number> = run.then((result) => result.exitCode);
 export const prompt: string = api.systemPrompt();
 export const definition: string = api.definition().name;
+// Issue 16, item 1: params and results typed from the schemas, through the shipped .d.ts.
+const typed = new ScriptedTool({
+  name: "typed",
+  tools: [{
+    name: "add",
+    inputSchema: { type: "object", properties: { a: { type: "integer" } }, required: ["a"] },
+    execute: ({ a }) => a.toFixed(),
+  }],
+});
+typed.add(defineTool({
+  name: "twice",
+  inputSchema: { type: "object", properties: { n: { type: "number", default: 1 } } },
+  outputSchema: { type: "object", properties: { twice: { type: "number" } }, required: ["twice"] },
+  execute: ({ n }) => ({ twice: n * 2 }),
+}));
 `;
   }
   return `import * as ${alias} from "${subpath}";

@@ -14,7 +14,7 @@ const noop = () => "ok";
 /** What each entry point of package.json `exports` gives: runtime names and type-only names, sorted. */
 const SURFACE: Record<string, { runtime: string[]; types: string[] }> = {
   ".": {
-    runtime: ["ScriptedTool", "ToolError", "ToolshellError", "askForDestructive", "resultText"],
+    runtime: ["ScriptedTool", "ToolError", "ToolshellError", "askForDestructive", "defineTool", "resultText"],
     types: [
       "BreakerOptions",
       "CallError",
@@ -25,6 +25,9 @@ const SURFACE: Record<string, { runtime: string[]; types: string[] }> = {
       "ExecuteOptions",
       "ExecuteResult",
       "ExecutionLimitsOptions",
+      "FromJsonSchema",
+      "InferOutput",
+      "InferParams",
       "InputSchema",
       "Issue",
       "IssueCode",
@@ -46,12 +49,14 @@ const SURFACE: Record<string, { runtime: string[]; types: string[] }> = {
       "ToolAnnotations",
       "ToolContext",
       "ToolDefinition",
+      "ToolResult",
       "ToolRisk",
       "ToolSpec",
       "ToolStats",
       "ToolshellErrorCode",
       "TraceEntry",
       "TracerLike",
+      "TypedToolDefinition",
     ],
   },
   "./mcp": {

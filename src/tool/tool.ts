@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import { ToolshellError } from "../errors.js";
 import { MAX_TOOL_NAME_CHARS } from "../limits.js";
 import type { JsonSchema } from "../schema/json-schema.js";
+import type { InferOutput, InferParams } from "./infer.js";
 import { type ParamsParser, paramsParser } from "./parse.js";
 import {
   type BreakerOptions,
@@ -123,6 +124,59 @@ export interface ToolDefinition<Params = Record<string, unknown>, Context = unkn
   replacesCommand?: boolean;
   // A method signature on purpose: its bivariance lets AI SDK tools, typed (input, options), register as they are.
   execute(params: Params, context: ToolContext<Context>): unknown;
+}
+
+/**
+ * What a typed callback may return for an output type: the value, a promise of it, or a stream of them. Arrays and
+ * objects may be readonly (a literal returned under a `const` type parameter is).
+ */
+export type ToolResult<Output> = unknown extends Output
+  ? unknown
+  : ReadonlyDeep<Output> | PromiseLike<ReadonlyDeep<Output>> | AsyncIterable<ReadonlyDeep<Output>>;
+
+/** `T` with its arrays and objects readonly, at every depth: what a mutable `T` and a readonly literal both fit. */
+type ReadonlyDeep<T> = T extends (...args: never) => unknown
+  ? T
+  : T extends readonly (infer Item)[]
+    ? readonly ReadonlyDeep<Item>[]
+    : T extends object
+      ? { readonly [K in keyof T]: ReadonlyDeep<T[K]> }
+      : T;
+
+/**
+ * A tool whose callback is typed by its schemas: `params` from `inputSchema` (zod, a Standard Schema, an AI SDK
+ * `jsonSchema<T>()`, a JSON Schema literal), the result from `outputSchema`. What `defineTool()` takes and returns,
+ * and (with `Output` unknown) each element of the `tools` option.
+ */
+export interface TypedToolDefinition<Input = unknown, Output = unknown, Context = unknown>
+  extends Omit<ToolDefinition<InferParams<Input>, Context>, "inputSchema" | "outputSchema" | "execute"> {
+  /** JSON Schema, a zod schema, a Standard Schema or an AI SDK `jsonSchema()`; the callback's params are its value. */
+  inputSchema?: Input;
+  /** The shape of what `execute` returns (see ToolDefinition); with `defineTool()`, the callback's return type. */
+  outputSchema?: Output;
+  // NoInfer: the result is checked against the output schema, never read to infer it (nor made readonly by it).
+  execute(
+    params: InferParams<Input>,
+    context: ToolContext<Context>,
+  ): NoInfer<ToolResult<InferOutput<Output>>>;
+}
+
+/**
+ * A tool definition with its callback typed from its schemas (at run time, the definition itself):
+ * `params` is what the input schema's parse yields, the result must fit the output schema, `ctx.context` is
+ * `Context`. A JSON Schema literal needs no `as const`.
+ * @example
+ * const search = defineTool({
+ *   name: "search",
+ *   inputSchema: z.object({ q: z.string(), limit: z.number().default(10) }),
+ *   outputSchema: z.object({ hits: z.array(z.string()) }),
+ *   execute: async ({ q, limit }) => ({ hits: await find(q, limit) }), // q: string, limit: number
+ * });
+ */
+export function defineTool<const Input = undefined, const Output = undefined, Context = unknown>(
+  tool: TypedToolDefinition<Input, Output, Context>,
+): TypedToolDefinition<Input, Output, Context> {
+  return tool;
 }
 
 /** An AI SDK `tool({ description, inputSchema, execute })` value; its name comes from where it is registered. */
