@@ -127,9 +127,10 @@ describe("the jq worker's heap cap under the host's heap flags", () => {
       // such runs: one thread put them back while another's jq worker was being made.
       expect(limits.jq.map(capped)).toEqual(Array(8).fill(true));
       expect(limits.shell.map((limitMb) => limitMb < 3000)).toEqual(Array(8).fill(true));
-      // A plain worker started afterwards has the host's 3,000 MiB again (4,144 here without any flag).
+      // A plain worker started afterwards has the host's 3,000 MiB again (4,144 here without any flag); V8's heap
+      // limit adds the young generation to it, more on Node 24 (3,192) than on Node 20 (under 3,100).
       expect(limits.laterWorker).toBeGreaterThanOrEqual(3000);
-      expect(limits.laterWorker).toBeLessThan(3100);
+      expect(limits.laterWorker).toBeLessThan(3300);
     },
     SLOW,
   );
