@@ -8,6 +8,7 @@ import type { Policy } from "./registry/policy.js";
 import type { OnCall } from "./registry/request.js";
 import type { TelemetryOptions } from "./registry/telemetry.js";
 import type { JsonSchema } from "./schema/json-schema.js";
+import type { PromptLevel } from "./shell/prompt.js";
 import type { BreakerOptions } from "./tool/resilience.js";
 import type { NamelessTool, TypedToolDefinition } from "./tool/tool.js";
 
@@ -47,6 +48,13 @@ export type ToolRecord = {
   readonly [name: string]: NamelessTool<Record<string, unknown>, unknown>;
   readonly [index: number]: never;
 };
+
+/** How much of each tool a system prompt shows: a level, or a budget of (estimated) tokens to choose it by. */
+export interface PromptOptions {
+  level?: PromptLevel;
+  /** At most this many tokens (estimated: about 4 characters each); the smallest level if none fits. */
+  maxTokens?: number;
+}
 
 /** Options of a ScriptedTool; `Schemas` is inferred from the `tools` array (see ToolArray). */
 export interface ScriptedToolOptions<Schemas extends readonly unknown[] = readonly unknown[]> {
@@ -89,7 +97,14 @@ export interface ScriptedToolOptions<Schemas extends readonly unknown[] = readon
    * `ToolError`'s message is always shown: it is written for the model.
    */
   sanitizeErrors?: boolean;
-  /** List only names and one-liners in systemPrompt() (for many tools). */
+  /**
+   * How much of each tool systemPrompt() shows: a `level` ("full": usage lines, flag descriptions, output shapes and
+   * examples; "usage": usage lines and descriptions; "compact": names and one-liners), or a `maxTokens` budget
+   * (estimated) within which the richest level is chosen. Default: the richest level within what the tools' own
+   * JSON definitions would take.
+   */
+  prompt?: PromptOptions;
+  /** The older spelling of `prompt: { level: "compact" }`. */
   compactPrompt?: boolean;
   /**
    * Decides whether each tool call may run, before its callback does (after its params were validated). A denied
@@ -194,6 +209,22 @@ export function scratchSetting(
   }
   atLeast(value.maxBytes, 1, `${name}.maxBytes`);
   return { maxBytes: value.maxBytes ?? DEFAULT_SCRATCH_BYTES };
+}
+
+/** What `systemPrompt()` takes: a prompt choice for this call, and the name the model calls the tool by. */
+export interface SystemPromptOptions extends PromptOptions {
+  /** The name the model calls the script tool by, when it is not the ScriptedTool's (an MCP server's tool). */
+  toolName?: string;
+}
+
+const LEVELS: readonly string[] = ["full", "usage", "compact"];
+
+/** Checks a prompt choice: a known level, a whole number of tokens. */
+export function checkPromptOptions(choice: PromptOptions): void {
+  if (choice.level !== undefined && !LEVELS.includes(choice.level)) {
+    throw new ToolshellError("invalid_option", 'prompt.level must be "full", "usage" or "compact"');
+  }
+  atLeast(choice.maxTokens, 1, "prompt.maxTokens");
 }
 
 export function positive(value: number | undefined, fallback: number, name: string): number {

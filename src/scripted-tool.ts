@@ -15,10 +15,12 @@ import {
 import {
   atLeast,
   checkedEnv,
+  checkPromptOptions,
   type ExecuteOptions,
   positive,
   type ScriptedToolOptions,
   type ScriptToolDefinition,
+  type SystemPromptOptions,
   scratchSetting,
 } from "./options.js";
 import { PlanRecorder } from "./registry/plan.js";
@@ -29,7 +31,7 @@ import { type CallOptions, type CallResult, callFromHost } from "./run/host-call
 import { type ExecuteResult, failedRun } from "./run/result.js";
 import { loadInlineShell, loadLoneRun, type RunSetup, runInline, runInWorker } from "./run/supervise.js";
 import { SHELL_ANSWERED, WORKING_COMMAND_NAMES } from "./script/command-names.js";
-import { renderSystemPrompt } from "./shell/prompt.js";
+import { systemPromptFor } from "./shell/prompt.js";
 import { shownBytes } from "./text/sizes.js";
 import { untrustedNonce, wrapUntrusted } from "./text/untrusted.js";
 import { breakerSettings } from "./tool/resilience.js";
@@ -167,6 +169,7 @@ export class ScriptedTool<const Schemas extends readonly unknown[] = readonly un
     };
     positive(options.timeoutMs, DEFAULT_TIMEOUT_MS, "timeoutMs");
     this.scratch = scratchSetting(options.scratch, "scratch");
+    if (options.prompt !== undefined) checkPromptOptions(options.prompt);
     atLeast(options.workers, 1, "workers");
     atLeast(options.workerMemoryMb, MIN_WORKER_MEMORY_MB, "workerMemoryMb");
     for (const tool of toolList(options.tools)) this.add(tool);
@@ -295,15 +298,19 @@ export class ScriptedTool<const Schemas extends readonly unknown[] = readonly un
     return this.registry.statistics();
   }
 
-  /** Markdown a model can use cold: the commands, how to pass arguments, what the shell can and cannot do. */
-  systemPrompt(): string {
-    return renderSystemPrompt(
-      this.name,
-      this.description,
-      this.tools(),
-      this.options.compactPrompt ?? false,
-      this.scratch?.maxBytes,
-    );
+  /**
+   * Markdown a model can use cold: the commands, how to pass arguments, what the shell can and cannot do. How much
+   * of each tool it shows is the `prompt` option's choice unless `options` says otherwise; `toolName` is the name
+   * the model calls this tool by, when it differs (an MCP server's tool).
+   * @example
+   * api.systemPrompt({ maxTokens: 2_000 }); // the richest level within about 2,000 tokens
+   */
+  systemPrompt(options: SystemPromptOptions = {}): string {
+    const { toolName, ...override } = options;
+    const own = this.options.prompt ?? (this.options.compactPrompt ? { level: "compact" as const } : {});
+    const choice = override.level !== undefined || override.maxTokens !== undefined ? override : own;
+    checkPromptOptions(choice);
+    return systemPromptFor(toolName ?? this.name, this.tools(), choice, this.scratch?.maxBytes);
   }
 
   /** The script tool's own definition (`{ commands: string }` input), ready to hand to any LLM API. */
@@ -314,8 +321,8 @@ export class ScriptedTool<const Schemas extends readonly unknown[] = readonly un
     return {
       name: this.name,
       description:
-        `${purpose}Runs a bash script in which each tool is a command (${shown}). Compose calls with pipes, ` +
-        "variables, loops and jq in one script; print what you need. Run `help` or `help <tool>` for flags. " +
+        `${purpose}Runs a bash script whose commands are the tools (${shown}): pipe, loop and jq them, ` +
+        "and print only what you need; `help <tool>` shows a tool's flags. " +
         (this.scratch
           ? `No network; /tmp is a per-run scratch space of ${shownBytes(this.scratch.maxBytes)}, empty at the ` +
             "start and discarded after the run."

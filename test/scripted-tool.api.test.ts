@@ -184,7 +184,7 @@ describe("the public surface", () => {
     const definition = api.definition();
     expect(definition.name).toBe("api");
     expect(definition.description).toMatch(
-      /^E-commerce API\. Runs a bash script in which each tool is a command \(get_user\)/,
+      /^E-commerce API\. Runs a bash script whose commands are the tools \(get_user\)/,
     );
     expect(definition.inputSchema).toEqual({
       type: "object",

@@ -1,6 +1,5 @@
 import type { ScriptToolDefinition } from "../options.js";
 import type { ScriptedTool } from "../scripted-tool.js";
-import { renderSystemPrompt } from "../shell/prompt.js";
 
 /** What `toolshell prompt` shows: the system prompt and the script tool's definition. */
 export interface PromptParts {
@@ -13,9 +12,7 @@ export interface PromptParts {
  * tool definition of `api`.
  */
 export function promptParts(api: ScriptedTool, compact: boolean): PromptParts {
-  const systemPrompt = compact
-    ? renderSystemPrompt(api.name, api.description, api.tools(), true)
-    : api.systemPrompt();
+  const systemPrompt = compact ? api.systemPrompt({ level: "compact" }) : api.systemPrompt();
   return { systemPrompt, definition: api.definition() };
 }
 

@@ -22,7 +22,7 @@ import { DEFAULT_PROGRESS_INTERVAL_MS, MIN_PROGRESS_INTERVAL_MS } from "../limit
 import type { ExecuteResult } from "../run/result.js";
 import { resultText } from "../run/result-text.js";
 import type { ScriptedTool } from "../scripted-tool.js";
-import { renderSystemPrompt } from "../shell/prompt.js";
+import { PROMPT_LEVELS, type PromptLevel } from "../shell/prompt.js";
 import { DISCOVER_ANNOTATIONS, scriptAnnotations } from "./server-annotations.js";
 import {
   answerDiscover,
@@ -49,11 +49,11 @@ export interface McpServerOptions {
   /** Also expose a `discover` tool, so a client can browse the commands without running a script. */
   discovery?: boolean;
   /**
-   * The server's `instructions` (sent once, at initialize): "auto" (default) is the ScriptedTool's system prompt,
-   * compact (names and one-liners) past 50 tools; "full" or "compact" force a form; a string is sent as is;
-   * false sends none.
+   * The server's `instructions` (sent once, at initialize): "auto" (default) is the ScriptedTool's system prompt
+   * as its `prompt` option chooses it (by default the richest level within what the tools' own definitions would
+   * take); "full", "usage" or "compact" force a level; a string is sent as is; false sends none.
    */
-  instructions?: "auto" | "full" | "compact" | false | (string & {});
+  instructions?: "auto" | PromptLevel | false | (string & {});
   /** How the server introduces itself (default: the ScriptedTool's name, version "0.0.0"). */
   serverInfo?: { name: string; version: string };
   /** The tenant of a run, from the transport's auth info (default: `authInfo.clientId`). */
@@ -80,8 +80,6 @@ type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
 const DEFAULT_TOOL_NAME = "script";
 const DISCOVER_TOOL_NAME = "discover";
-/** Past this many tools the default instructions list only names and one-liners. */
-const COMPACT_INSTRUCTIONS_ABOVE = 50;
 const MCP_TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 
 interface Settings {
@@ -116,11 +114,11 @@ function settings(options: McpServerOptions): Settings {
 
 function instructionsFor(api: ScriptedTool, toolName: string, choice: McpServerOptions["instructions"]) {
   if (choice === false) return undefined;
-  if (choice !== undefined && choice !== "auto" && choice !== "full" && choice !== "compact") return choice;
-  const tools = api.tools();
-  const compact = choice === "compact" || (choice !== "full" && tools.length > COMPACT_INSTRUCTIONS_ABOVE);
+  if (choice !== undefined && choice !== "auto" && !(PROMPT_LEVELS as readonly string[]).includes(choice))
+    return choice;
   // Rendered under the MCP tool's name, so the prompt names the tool the client actually sees.
-  return renderSystemPrompt(toolName, api.description, tools, compact);
+  const level = choice === undefined || choice === "auto" ? {} : { level: choice as PromptLevel };
+  return api.systemPrompt({ ...level, toolName });
 }
 
 function listTools(api: ScriptedTool, setup: Settings): ListToolsResult {

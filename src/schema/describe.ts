@@ -23,7 +23,8 @@ const LIST_SYNTAX: Partial<Record<JsonType, string>> = {
   number: "json|1.5,2",
   boolean: "json|true,false",
 };
-const OBJECT_SYNTAX = "json|key=value ...";
+/** The display type of an object flag (and of an array of objects). */
+export const OBJECT_FLAG_TYPE = "json|key=value ...";
 
 const descriptions = new WeakMap<JsonSchema, FlagDescription[]>();
 
@@ -56,13 +57,13 @@ function describeProperty(
 function displayType(type: EffectiveType, root: JsonSchema): string {
   const types = [...type.types].filter((name) => name !== "null");
   if (types.length !== 1) return typeLabel(type);
-  if (types[0] === "object") return OBJECT_SYNTAX;
+  if (types[0] === "object") return OBJECT_FLAG_TYPE;
   if (types[0] !== "array") return typeLabel(type);
   const items = type.items === undefined ? undefined : effectiveType(type.items, root);
   const itemTypes = [...(items?.types ?? [])].filter((name) => name !== "null");
   const [itemType] = itemTypes;
   if (itemTypes.length !== 1 || itemType === undefined) return "json|a,b,c";
-  if (itemType === "object") return OBJECT_SYNTAX;
+  if (itemType === "object") return OBJECT_FLAG_TYPE;
   return LIST_SYNTAX[itemType] ?? "json|a,b,c";
 }
 

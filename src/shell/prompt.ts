@@ -1,36 +1,63 @@
 import { listAtMost } from "../issues/wording.js";
-import { describeFlags, type FlagDescription, usageLine } from "../schema/describe.js";
+import { describeFlags, type FlagDescription, OBJECT_FLAG_TYPE, usageLine } from "../schema/describe.js";
 import { outputShape } from "../schema/shape.js";
 import { shellWord } from "../text/shell-quote.js";
 import { shownBytes } from "../text/sizes.js";
 import { shownDescription, UNTRUSTED_TEXT_NOTE } from "../text/untrusted.js";
 import type { ToolSpec } from "../tool/tool.js";
 
-const ARGUMENTS = [
-  "Pass arguments as `--flag value` or `--flag=value`. Booleans: `--flag` or `--flag false`.",
-  'Arrays: `--tags a,b,c`, a repeated flag, or JSON `--tags \'["a","b"]\'`.',
-  'Objects: JSON `--filter \'{"status":"open"}\'` or pairs `--filter status=open limit=5`.',
-  "Tools print JSON: pick fields with `jq -r .field`.",
-].join(" ");
+/** How much of each tool the system prompt shows (see renderSystemPrompt). */
+export type PromptLevel = "full" | "usage" | "compact";
 
-const NO_FILESYSTEM =
-  "It has no filesystem (no files; redirect only to /dev/null), no network and no other programs.";
+/** The levels from the richest to the smallest: the automatic choice takes the first that fits its budget. */
+export const PROMPT_LEVELS: readonly PromptLevel[] = ["full", "usage", "compact"];
+/** What the default choice picks from, without a budget given (see systemPromptFor). */
+const DEFAULT_LEVELS: readonly PromptLevel[] = ["usage", "compact"];
 
-/** The Shell section; `scratchBytes` when runs have a scratch space (TM-FS-002). */
-function shellSection(scratchBytes: number | undefined): string {
+/** What the Shell section explains of flags: only the forms some tool's flags take. */
+interface FlagForms {
+  boolean: boolean;
+  array: boolean;
+  object: boolean;
+}
+
+function flagForms(tools: readonly ToolSpec[]): FlagForms {
+  const forms: FlagForms = { boolean: false, array: false, object: false };
+  for (const spec of tools) {
+    for (const flag of describeFlags(spec.inputSchema)) {
+      if (flag.type === "boolean") forms.boolean = true;
+      else if (flag.type === OBJECT_FLAG_TYPE) forms.object = true;
+      else if (flag.type.startsWith("json|")) forms.array = true;
+    }
+  }
+  return forms;
+}
+
+/** How to pass flags: the forms the tools use and no others (explaining objects to tools that take none is tokens spent for nothing). */
+function argumentsText(forms: FlagForms): string {
+  const parts = ["Flags: `--name value`"];
+  if (forms.boolean) parts.push("booleans `--flag` or `--flag false`");
+  if (forms.array) parts.push("arrays `--tags a,b` or JSON");
+  if (forms.object) parts.push("objects `--filter k=v j=w` or JSON");
+  return `${parts.join("; ")}. Tools print JSON: \`jq -r .field\`.`;
+}
+
+const NO_FILESYSTEM = "No files or network.";
+/** Past this many tools the prompt points at `discover`, which finds a tool by words. */
+const DISCOVER_FROM = 12;
+
+/** The Shell section: flags, then the shell; `scratchBytes` when runs have a scratch space (TM-FS-002). */
+function shellSection(forms: FlagForms, many: boolean, scratchBytes: number | undefined): string {
   const files =
     scratchBytes === undefined
       ? NO_FILESYSTEM
-      : `/tmp is a per-run scratch space of ${shownBytes(scratchBytes)} (files, \`tee\`, \`ls\`, \`mktemp\`, ` +
-        "`<(...)`), empty at the start and discarded after the run; there are no other files, no network and no " +
-        "other programs.";
+      : `/tmp is a per-run scratch space of ${shownBytes(scratchBytes)} (files, \`tee\`, \`mktemp\`, \`<(...)\`), ` +
+        "empty at the start and discarded after the run; no other files, network or programs.";
   return [
-    "The shell has variables, arrays, functions, if/case/for/while, pipes, `$(...)`, `&& ||`, `set -e`, heredocs,",
-    "and jq, grep, sed, awk, sort, uniq, cut, tr, wc, head, tail, seq, xargs, bc (decimal math).",
-    "Independent calls overlap with `a & b; wait` or `printf '%s\\n' 1 2 3 | parallel -j 3 'get_x --key {}'` (output in input order).",
+    argumentsText(forms),
+    "Bash with jq, the usual text tools and bc; `a & b; wait` runs calls at once.",
     files,
-    "`help`, `help <tool>` and `discover --search TEXT` describe the tools at run time.",
-    "Exit codes: 2 bad arguments (stderr says which), 127 unknown command.",
+    `\`help <tool>\`${many ? " and `discover --search TEXT` describe" : " describes"} tools; exit 2: bad arguments.`,
   ].join(" ");
 }
 
@@ -100,16 +127,17 @@ function examples(tools: ToolSpec[]): string {
       ? `jq -n --argjson a "$first" --argjson b "$second" '{a: $a, b: $b}'`
       : `printf '%s\\n' "first: $first" "second: $second"`;
   const each = `${invocation(second, loop.value)}${json.length > 0 ? " | jq -c '.'" : ""}`;
-  return [
+  const lines = [
     "```bash",
     `first=$(${invocation(first)})`,
     `second=$(${invocation(second, again)})`,
     combine,
     "```",
-    "```bash",
-    `for i in ${loop.list}; do ${each} || echo "failed: $i" >&2; done`,
-    "```",
-  ].join("\n");
+  ];
+  // A loop only where its variable goes into a flag: one that ignored it would teach a pointless loop.
+  if (loopFlag)
+    lines.push("```bash", `for i in ${loop.list}; do ${each} || echo "failed: $i" >&2; done`, "```");
+  return lines.join("\n");
 }
 
 /** The untrusted-output section names this many tools, then says how many more (an upstream may have 1,000). */
@@ -135,28 +163,100 @@ function fullCommand(spec: ToolSpec): string {
   return lines.join("\n");
 }
 
-/** The system prompt: short, because tokens are the user's money. */
-export function renderSystemPrompt(
+/** A tool at the `usage` level: its usage line and description, and what it prints. */
+function usageCommand(spec: ToolSpec): string {
+  const description = shownText(spec, spec.description);
+  return `- \`${usageLine(spec.name, spec.inputSchema)}\`${description ? `: ${description}` : ""}`;
+}
+
+/** A tool at the `compact` level: its name and the first line of its description. */
+function compactCommand(spec: ToolSpec): string {
+  const line = shownText(spec, spec.description.split("\n")[0] ?? "");
+  return `- \`${spec.name}\`${line ? `: ${line}` : ""}`;
+}
+
+/** The Commands section at a level. */
+function commandsSection(tools: readonly ToolSpec[], level: PromptLevel): string {
+  if (level === "full") return tools.map(fullCommand).join("\n");
+  if (level === "usage") return tools.map(usageCommand).join("\n");
+  return `${tools.map(compactCommand).join("\n")}\n\n\`help <tool>\` lists a tool's flags.`;
+}
+
+/** The pieces a BPE tokenizer rarely splits further: a word, a number of up to 3 digits, a run of marks. */
+const TOKEN_PIECES = /[A-Za-z]+|\d{1,3}|[^\sA-Za-z\d]+/g;
+
+/**
+ * An estimate of a text's tokens for a model's tokenizer (o200k and its kind): its pieces, plus a tenth. On the
+ * bench's prompts and JSON definitions it is 0.96 to 1.10 times o200k's count (bench/prompt.mjs prints it). Picks a
+ * prompt level within a budget; never bills.
+ */
+export function estimateTokens(text: string): number {
+  let pieces = 0;
+  for (const _ of text.matchAll(TOKEN_PIECES)) pieces++;
+  return Math.ceil(pieces * 1.1);
+}
+
+/** The tools as plain JSON definitions (name, description, input schema), in estimated tokens: the default budget. */
+function definitionsTokens(tools: readonly ToolSpec[]): number {
+  let total = 0;
+  for (const spec of tools) {
+    total += estimateTokens(
+      JSON.stringify({ name: spec.name, description: spec.description, parameters: spec.inputSchema }),
+    );
+  }
+  return total;
+}
+
+/** What the prompt is asked to be: a level, or a budget the richest fitting level is chosen by. */
+export interface PromptChoice {
+  level?: PromptLevel;
+  maxTokens?: number;
+}
+
+/**
+ * The system prompt at the level asked for; else, under `maxTokens`, at the richest level whose estimated tokens
+ * fit it (`compact` when none does); else (the default) `usage` when it is no larger than the tools' own JSON
+ * definitions would be, `compact` when that is, and `usage` again when neither is (a handful of tools, which the
+ * fixed lines outweigh): never more than the model would read without toolshell where that can be met, and each
+ * tool's flags, types, required marks, enums and description while it holds. `full` is for when it is asked for,
+ * or fits a budget given.
+ */
+export function systemPromptFor(
   name: string,
-  description: string,
   tools: ToolSpec[],
-  compact: boolean,
+  choice: PromptChoice,
+  scratchBytes?: number,
+): string {
+  const render = (level: PromptLevel) => renderSystemPrompt(name, tools, level, scratchBytes);
+  if (choice.level !== undefined) return render(choice.level);
+  const levels = choice.maxTokens === undefined ? DEFAULT_LEVELS : PROMPT_LEVELS;
+  const budget = choice.maxTokens ?? definitionsTokens(tools);
+  for (const level of levels) {
+    const text = render(level);
+    if (estimateTokens(text) <= budget) return text;
+  }
+  // Nothing fits. A budget given is met as nearly as can be; the default one only when the tools are so few that
+  // the shell's few fixed lines outweigh them, and there dropping their flags would save little and cost help calls.
+  return render(choice.maxTokens === undefined ? "usage" : "compact");
+}
+
+/**
+ * The system prompt, short because tokens are the user's money: at `full`, each tool's usage line, its flags'
+ * descriptions, what it prints, and examples; at `usage`, each tool's usage line (flags, types, required, enums)
+ * and description; at `compact`, names and one-liners. The Shell section explains only the flag forms some tool
+ * takes.
+ */
+function renderSystemPrompt(
+  name: string,
+  tools: ToolSpec[],
+  level: PromptLevel,
   /** Bytes of the runs' scratch space, when they have one. */
   scratchBytes?: number,
 ): string {
-  const intro = [
-    `# Tool \`${name}\``,
-    `${description ? `${description}. ` : ""}Call \`${name}\` with a bash script in \`commands\`. Each tool below is a command;`,
-    "one script can call many of them, so combine calls with pipes, variables, loops and jq, and print only what you need.",
-  ].join("\n");
-  const commands = compact
-    ? `${tools.map((spec) => `- \`${spec.name}\`: ${shownText(spec, spec.description.split("\n")[0] ?? "")}`).join("\n")}\n\nRun \`help <tool>\` for a tool's flags before calling it.`
-    : tools.map(fullCommand).join("\n");
+  // What the tool's definition says (a bash script of commands, its purpose) is not said again here.
   const sections = [
-    intro,
-    `## Commands\n${commands}`,
-    `## Arguments\n${ARGUMENTS}`,
-    `## Shell\n${shellSection(scratchBytes)}`,
+    `# \`${name}\` commands\n${commandsSection(tools, level)}`,
+    shellSection(flagForms(tools), tools.length > DISCOVER_FROM, scratchBytes),
   ];
   const untrusted = tools.filter((spec) => spec.untrusted).map((spec) => `\`${spec.name}\``);
   if (untrusted.length > 0) {
@@ -171,6 +271,6 @@ export function renderSystemPrompt(
   if (tools.some((spec) => spec.untrustedDescription)) {
     sections.push(`## Untrusted descriptions\n${UNTRUSTED_TEXT_NOTE}`);
   }
-  if (!compact && tools.length > 0) sections.push(`## Examples\n${examples(tools)}`);
+  if (level === "full" && tools.length > 0) sections.push(`## Examples\n${examples(tools)}`);
   return `${sections.join("\n\n")}\n`;
 }

@@ -66,7 +66,7 @@ describe("TM-INJ-001: an upstream's descriptions reach the prompt and help clean
     const { api } = await importFixture([hostile]);
     const [spec] = api.tools();
     expect(spec?.description).toBe(cleanDescription);
-    const prompt = api.systemPrompt();
+    const prompt = api.systemPrompt({ level: "full" });
     expect(prompt).not.toMatch(HIDDEN);
     expect(prompt.length).toBeLessThan(4_000);
     expect(prompt).toContain(`- \`fixture.weather --city <string> [--unit <c|f>]\`: ${cleanDescription}\n`);
@@ -111,7 +111,7 @@ describe("TM-INJ-001: an upstream's descriptions reach the prompt and help clean
           "",
         ].join("\n"),
       );
-      const prompt = api.systemPrompt();
+      const prompt = api.systemPrompt({ level: "full" });
       expect(prompt).toContain(`- \`fixture.weather --city <string> [--unit <c|f>]\`: ${fencedOneLine}\n`);
       expect(prompt).toContain(`## Untrusted descriptions\n${note}\n`);
       expect(prompt).not.toMatch(/^## (New rules|System)/m);

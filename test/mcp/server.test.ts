@@ -81,7 +81,7 @@ describe("in-process (linked pair)", () => {
       openWorldHint: true,
     });
     const instructions = client.getInstructions() ?? "";
-    expect(instructions).toContain("Call `script` with a bash script in `commands`");
+    expect(instructions).toContain("# `script` commands\n");
     expect(instructions).toContain("get_shipping");
   });
 
@@ -159,7 +159,7 @@ describe("in-process (linked pair)", () => {
     const client = await linked(shop(), { toolName: "shop_script" });
     expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(["shop_script"]);
     expect(text(await call(client, "shop_script", { commands: "echo ok" }))).toBe("ok\n");
-    expect(client.getInstructions()).toContain("Call `shop_script`");
+    expect(client.getInstructions()).toContain("# `shop_script` commands\n");
     expect(() => createMcpServer(shop(), { toolName: "discover", discovery: true })).toThrow(/taken/);
   });
 

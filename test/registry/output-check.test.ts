@@ -127,12 +127,12 @@ describe("output schemas in help and the prompt", () => {
   });
 
   it("the full system prompt has one output line per command that declares one; compact mode none", () => {
-    const prompt = shell.systemPrompt();
+    const prompt = shell.systemPrompt({ level: "full" });
     expect(prompt).toContain(
       "- `get_user --id <integer>`: Fetch a user\n  - `--id`: The user's id\n" +
         "  - prints `{id: integer, name: string, tags: [string], address: {city: string, zip?: string}}`\n",
     );
-    expect(prompt).toContain("- `nothing`\n  - prints `object`\n- `plain`\n\n## Arguments");
+    expect(prompt).toContain("- `nothing`\n  - prints `object`\n- `plain`\n\nFlags:");
     const compact = track(new ScriptedTool({ name: "t", tools, compactPrompt: true })).systemPrompt();
     expect(compact).not.toContain("prints");
     expect(compact).not.toContain("{id: integer");

@@ -39,7 +39,7 @@ describe("a property named enum, default, const or examples is a flag whose desc
       execute: () => "ok",
     });
     const fenced = `<<untrusted-text>>${CUT}<<end-untrusted-text>>`;
-    const prompt = api.systemPrompt();
+    const prompt = api.systemPrompt({ level: "full" });
     expect(prompt).not.toMatch(HIDDEN);
     expect(prompt).toContain(
       `- \`${usage}\`: <<untrusted-text>>d<<end-untrusted-text>>\n` +
@@ -62,7 +62,7 @@ describe("a property named enum, default, const or examples is a flag whose desc
     open.push(up);
     const api = track(new ScriptedTool({ name: "proxy", isolation: "inline" }));
     open.push(await connectUpstream(api, { transport: up.transport }));
-    const prompt = api.systemPrompt();
+    const prompt = api.systemPrompt({ level: "full" });
     expect(prompt).not.toMatch(HIDDEN);
     expect(prompt).toContain(`  - \`--examples\`: ${CUT}\n`);
   });
