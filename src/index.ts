@@ -3,8 +3,10 @@ export type { Issue, IssueCode } from "./issues/issue.js";
 export type {
   ExecuteOptions,
   ExecutionLimitsOptions,
+  PromptOptions,
   ScriptedToolOptions,
   ScriptToolDefinition,
+  SystemPromptOptions,
 } from "./options.js";
 export type { PlannedCall } from "./registry/plan.js";
 export { askForDestructive, type Policy, type PolicyCall, type PolicyDecision } from "./registry/policy.js";
@@ -16,6 +18,7 @@ export type { ExecuteResult } from "./run/result.js";
 export { resultText } from "./run/result-text.js";
 export type { JsonSchema } from "./schema/json-schema.js";
 export { ScriptedTool } from "./scripted-tool.js";
+export type { PromptLevel } from "./shell/prompt.js";
 export type { CallErrorCode, OutcomeCode } from "./tool/call.js";
 export type { FromJsonSchema, InferOutput, InferParams } from "./tool/infer.js";
 export type { BreakerOptions, RateLimitOptions, RetryOptions } from "./tool/resilience.js";
