@@ -27,6 +27,7 @@ import { PlanRecorder } from "./registry/plan.js";
 import { Registry } from "./registry/registry.js";
 import type { ToolStats } from "./registry/stats.js";
 import { createTelemetry, type Telemetry } from "./registry/telemetry.js";
+import { closeAttached } from "./run/attached.js";
 import { type CallOptions, type CallResult, callFromHost } from "./run/host-call.js";
 import { type ExecuteResult, failedRun } from "./run/result.js";
 import { loadInlineShell, loadLoneRun, type RunSetup, runInline, runInWorker } from "./run/supervise.js";
@@ -337,10 +338,13 @@ export class ScriptedTool<const Schemas extends readonly unknown[] = readonly un
   }
 
   /**
-   * Stops the worker threads this tool runs on. They are shared with other ScriptedTools of the same pool
-   * settings, never keep the process alive, and are started again by the next execute().
+   * Closes the upstream MCP connections made for this tool (`connectUpstream`: their commands are unregistered, a
+   * stdio child is stopped), which would otherwise keep the process alive, and stops the worker threads this tool
+   * runs on. The workers are shared with other ScriptedTools of the same pool settings, never keep the process
+   * alive, and are started again by the next execute().
    */
   async close(): Promise<void> {
+    await closeAttached(this);
     if (this.options.isolation === "inline") return;
     await this.pool().close();
   }

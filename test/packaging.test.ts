@@ -468,6 +468,11 @@ describe("the packed toolshell", () => {
     expect(stray).toEqual([]);
   });
 
+  it("ships no source maps, whose sources (src/*.ts) it does not ship, and its MIT LICENSE", () => {
+    expect(setup.packedFiles.filter((path) => path.endsWith(".map"))).toEqual([]);
+    expect(setup.packedFiles).toContain("LICENSE");
+  });
+
   describe.each(SUBPATHS)("%s", (subpath) => {
     it("has its types and module in the tarball", () => {
       const entry =

@@ -27,6 +27,8 @@ export {
   type Upstream,
 } from "./client-spec.js";
 
+import { attach } from "../run/attached.js";
+
 export type { UpstreamStderr } from "./client-transport.js";
 export type { SkippedTool, ToolsChange, UpstreamConnection, UpstreamOptions } from "./client-types.js";
 
@@ -66,11 +68,15 @@ class Connection implements UpstreamConnection {
   private disconnected = false;
   private running: Promise<void> = Promise.resolve();
   private queued: Promise<void> | undefined;
+  /** Ends this connection's tie to the ScriptedTool's close() (it closes with it until then). */
+  private readonly detach: () => void;
 
   constructor(
     private readonly api: ScriptedTool,
     private readonly options: UpstreamOptions,
-  ) {}
+  ) {
+    this.detach = attach(api, () => this.close());
+  }
 
   get tools(): string[] {
     return [...this.imported.values()].map((entry) => entry.command);
@@ -135,6 +141,7 @@ class Connection implements UpstreamConnection {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.detach();
     for (const entry of this.imported.values()) this.api.remove(entry.command);
     this.imported.clear();
     if (this.client) await endSession(this.client);
