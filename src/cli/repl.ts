@@ -3,7 +3,9 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { parse } from "#just-bash";
+import { describeFlags } from "../schema/describe.js";
 import type { ScriptedTool } from "../scripted-tool.js";
+import type { ToolSpec } from "../tool/tool.js";
 import type { CliIo } from "./io.js";
 import { traceText } from "./trace-text.js";
 
@@ -56,10 +58,25 @@ function defaultHistoryFile(): string {
   return process.env.TOOLSHELL_REPL_HISTORY ?? join(homedir(), ".toolshell_repl_history");
 }
 
+/** How the history file holds an entry of several lines: this mark, then the entry as a JSON string. */
+const MULTILINE = "#multiline ";
+
 function loadHistory(file: string): string[] {
   if (file === "") return [];
   try {
-    return readFileSync(file, "utf8").split("\n").filter(Boolean).slice(0, HISTORY_SIZE);
+    return readFileSync(file, "utf8")
+      .split("\n")
+      .filter(Boolean)
+      .slice(0, HISTORY_SIZE)
+      .map((entry) => {
+        if (!entry.startsWith(MULTILINE)) return entry;
+        try {
+          const script: unknown = JSON.parse(entry.slice(MULTILINE.length));
+          return typeof script === "string" ? script : entry;
+        } catch {
+          return entry;
+        }
+      });
   } catch {
     return [];
   }
@@ -67,12 +84,63 @@ function loadHistory(file: string): string[] {
 
 function saveHistory(file: string, history: string[]): void {
   if (file === "") return;
+  const lines = history.map((entry) =>
+    entry.includes("\n") ? `${MULTILINE}${JSON.stringify(entry)}` : entry,
+  );
   try {
-    writeFileSync(file, `${history.join("\n")}\n`, { mode: 0o600 });
+    writeFileSync(file, `${lines.join("\n")}\n`, { mode: 0o600 });
   } catch {
     // A history that cannot be saved is not worth interrupting the session for.
   }
 }
+
+/**
+ * The history once a script of several lines has run: its lines (which readline kept one by one, newest first) give
+ * way to the whole script as one entry, so the up arrow recalls all of it.
+ */
+export function historyWithScript(history: string[], lines: readonly string[]): string[] {
+  if (lines.length < 2) return history;
+  const kept = [...history];
+  for (let index = lines.length - 1; index >= 0; index--) {
+    const line = lines[index] ?? "";
+    if (line.trim() === "") continue;
+    if (kept[0] === line) kept.shift();
+  }
+  kept.unshift(lines.join("\n"));
+  return kept.slice(0, HISTORY_SIZE);
+}
+
+/** Words before which the next word is a command. */
+const COMMAND_START = /(^|[|;&({]|\$\(|\b(then|do|else|elif|if|while|until|time|!))\s*$/;
+
+/**
+ * Tab completion: a tool's name (or a dot command at the start) where a command goes, a flag of the command being
+ * typed after `--`. Returns the candidates and the word they complete, as readline's completer does.
+ * @example
+ * completions("get_user | list_o", tools) // [["list_orders"], "list_o"]
+ */
+export function completions(line: string, tools: readonly ToolSpec[]): [string[], string] {
+  const word = /[^\s|;&(){}]*$/.exec(line)?.[0] ?? "";
+  const before = line.slice(0, line.length - word.length);
+  if (word.startsWith("-")) {
+    const segment = before.split(/\|\||&&|[|;&(]|\$\(/).at(-1) ?? "";
+    const command = segment.trim().split(/\s+/)[0] ?? "";
+    const spec = tools.find((tool) => tool.name === command);
+    const flags = spec ? describeFlags(spec.inputSchema).map((flag) => `--${flag.name}`) : [];
+    return [spaced(flags.filter((flag) => flag.startsWith(word))), word];
+  }
+  if (!COMMAND_START.test(before)) return [[], word];
+  const names = tools.map((tool) => tool.name);
+  const dots = before.trim() === "" ? DOT_COMMANDS : [];
+  return [spaced([...names, ...dots].filter((name) => name.startsWith(word))), word];
+}
+
+/** A single candidate is the whole word: a space after it, as a shell completes. */
+function spaced(hits: string[]): string[] {
+  return hits.length === 1 ? [`${hits[0]} `] : hits;
+}
+
+const DOT_COMMANDS = [".help", ".tools", ".trace", ".exit"];
 
 /**
  * An interactive prompt over `api`: each script typed (or piped in, one per line or block) runs, then its stdout,
@@ -89,8 +157,17 @@ export async function startRepl(api: ScriptedTool, io: CliIo, options: ReplOptio
     prompt: PROMPT,
     history: loadHistory(historyFile),
     historySize: HISTORY_SIZE,
+    ...(terminal ? { completer: (line: string) => completions(line, api.tools()) } : {}),
   });
   rl.on("history", (history: string[]) => saveHistory(historyFile, history));
+  // Ctrl-D (or the end of piped input) while a script runs: the script finishes, then the session ends without
+  // printing another prompt.
+  let closed = false;
+  rl.on("close", () => {
+    closed = true;
+    // At the prompt, the cursor is after it: end the line, as a shell does.
+    if (terminal && !running) say("\n");
+  });
 
   let showTrace = false;
   let pending: string[] = [];
@@ -100,7 +177,7 @@ export async function startRepl(api: ScriptedTool, io: CliIo, options: ReplOptio
     io.stdout.write(text);
   };
   const prompt = (): void => {
-    if (!terminal) return;
+    if (!terminal || closed) return;
     rl.setPrompt(pending.length > 0 ? CONTINUE : PROMPT);
     rl.prompt();
   };
@@ -155,6 +232,12 @@ export async function startRepl(api: ScriptedTool, io: CliIo, options: ReplOptio
       if (script.trim() === "") pending = [];
       prompt();
       continue;
+    }
+    if (terminal && pending.length > 1) {
+      const readlineHistory = (rl as unknown as { history: string[] }).history;
+      const joined = historyWithScript(readlineHistory, pending);
+      readlineHistory.splice(0, readlineHistory.length, ...joined);
+      saveHistory(historyFile, joined);
     }
     pending = [];
     running = new AbortController();
