@@ -28,7 +28,7 @@ function paramsFromStdin(spec: ToolSpec, stdin: string | undefined): Record<stri
 }
 
 /** The tool's output as the pipe gets it: cut around a marker past the tool's own budget, if it has one. */
-function withinBudget(spec: ToolSpec, callId: string, stdout: string): string {
+function withinBudget(spec: ToolSpec, callId: string, stdout: string, binary: boolean): string {
   const budget = spec.maxOutputBytes;
   if (budget === undefined) return stdout;
   return cutMiddle(
@@ -37,6 +37,7 @@ function withinBudget(spec: ToolSpec, callId: string, stdout: string): string {
     (cut) =>
       `[toolshell: ${cut} bytes of ${spec.name}'s output cut (budget ${budget} bytes); ` +
       `all of it: out ${callId} [--head N | --tail N | --range A:B]]`,
+    binary ? "latin1" : "utf8",
   ).text;
 }
 
@@ -120,7 +121,7 @@ export async function callTool(
   run.keep(callId, answer.stdout, answer.binary);
   // The host made this call's entry from the request and its record; the shell keeps only its place.
   run.trace.answered(callId);
-  const stdout = withinBudget(spec, callId, answer.stdout);
+  const stdout = withinBudget(spec, callId, answer.stdout, answer.binary === true);
   // Bytes a callback returned are a byte string already; text is written as its UTF-8.
   return answer.binary
     ? byteStringResult(stdout, answer.stderr, answer.exitCode)

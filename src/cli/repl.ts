@@ -163,10 +163,11 @@ export async function startRepl(api: ScriptedTool, io: CliIo, options: ReplOptio
   // Ctrl-D (or the end of piped input) while a script runs: the script finishes, then the session ends without
   // printing another prompt.
   let closed = false;
+  let leaving = false;
   rl.on("close", () => {
     closed = true;
-    // At the prompt, the cursor is after it: end the line, as a shell does.
-    if (terminal && !running) say("\n");
+    // Ctrl-D at the prompt leaves the cursor after it: end the line, as a shell does (.exit ended its own).
+    if (terminal && !running && !leaving) say("\n");
   });
 
   let showTrace = false;
@@ -214,7 +215,10 @@ export async function startRepl(api: ScriptedTool, io: CliIo, options: ReplOptio
     interruptedOnce = false;
     const command = line.trim();
     if (pending.length === 0 && command.startsWith(".")) {
-      if (command === ".exit") break;
+      if (command === ".exit") {
+        leaving = true;
+        break;
+      }
       if (command === ".help") say(HELP.replace("%TRACE%", showTrace ? "on" : "off"));
       else if (command === ".tools") {
         for (const tool of api.tools())

@@ -78,6 +78,11 @@ class Connection implements UpstreamConnection {
     this.detach = attach(api, () => this.close());
   }
 
+  /** Whether close() ran (the connection's own, or the ScriptedTool's). */
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
   get tools(): string[] {
     return [...this.imported.values()].map((entry) => entry.command);
   }
@@ -330,12 +335,26 @@ export async function connectUpstream(
     throw new ToolshellError("invalid_option", 'trust must be "trusted" or "untrusted"');
   }
   const connection = new Connection(api, options);
-  const { client } = await connectTransport(
-    upstream,
-    () => connection.newClient(),
-    options.stderr,
-    options.connectTimeoutMs ?? DEFAULT_UPSTREAM_CONNECT_TIMEOUT_MS,
-  );
+  let client: Client;
+  try {
+    ({ client } = await connectTransport(
+      upstream,
+      () => connection.newClient(),
+      options.stderr,
+      options.connectTimeoutMs ?? DEFAULT_UPSTREAM_CONNECT_TIMEOUT_MS,
+    ));
+  } catch (error) {
+    await connection.close(); // detaches it from api.close()
+    throw error;
+  }
+  // api.close() while connecting: the client just made would otherwise live on with nothing to close it.
+  if (connection.isClosed) {
+    await client.close().catch(() => {});
+    throw new ToolshellError(
+      "upstream_closed",
+      "the ScriptedTool was closed while the upstream was connecting",
+    );
+  }
   await connection.start(client, upstream.name);
   return connection;
 }

@@ -1,4 +1,5 @@
 import { Buffer } from "node:buffer";
+import { stdoutText } from "../../builtins/common.js";
 import { ToolshellError } from "../errors.js";
 import type { Issue } from "../issues/issue.js";
 import { closest } from "../issues/suggest.js";
@@ -15,7 +16,7 @@ import { type CallRecord, elapsedMs } from "../trace/trace.js";
 import type { RejectedCall } from "../worker/protocol.js";
 import { type AttemptSettings, runAttempts } from "./attempt.js";
 import { CircuitBreaker, TEMPORARY_FAILURE_EXIT } from "./breaker.js";
-import { abortedOutcome, beforeAbort } from "./deadline.js";
+import { abortedOutcome, beforeAbort, callLimit } from "./deadline.js";
 import { outputCheck } from "./output-check.js";
 import { planned } from "./plan.js";
 import { ask, type Policy, type PolicyCall } from "./policy.js";
@@ -80,20 +81,28 @@ function refused(outcome: CallOutcome, issues?: Issue[]): Result {
  * or is still pending when the run ends.
  */
 async function parseParams(
+  tool: RegisteredTool,
   parse: ParamsParser,
   params: Record<string, unknown>,
   call: CallInFlight,
 ): Promise<Result | { value: Record<string, unknown> }> {
   const name = call.record.name;
   let parsed: ParsedParams | undefined;
+  // Under the call's own limit (the tool's timeoutMs when sooner than the run's end), as its callback is.
+  const limit = callLimit(tool.timeoutMs, call.run);
   try {
     const pending = parse(params);
-    parsed = "then" in pending ? await beforeAbort(pending, call.run.signal) : pending;
+    parsed = "then" in pending ? await beforeAbort(pending, limit.signal) : pending;
   } catch (error) {
     call.record.error = thrownError(error);
     return refused(failedOutcome(name, error, call.run.sanitizeErrors));
+  } finally {
+    limit.dispose();
   }
-  if (parsed === undefined) return refused(abortedOutcome(name, call.run.signal));
+  if (parsed === undefined) {
+    const ownTimeout = limit.signal === call.run.signal ? undefined : tool.timeoutMs;
+    return refused(abortedOutcome(name, limit.signal, ownTimeout));
+  }
   if ("value" in parsed) return parsed;
   return refused(failed("invalid_params", formatIssues(name, parsed.issues), 2), parsed.issues);
 }
@@ -189,7 +198,7 @@ export class Registry {
     if (invalid) return this.finish(call, invalid);
     let given = params;
     if (entry.tool.parse) {
-      const parsed = await parseParams(entry.tool.parse, params, call);
+      const parsed = await parseParams(entry.tool, entry.tool.parse, params, call);
       if ("outcome" in parsed) return this.finish(call, parsed);
       given = parsed.value;
     }
@@ -389,6 +398,10 @@ function admit(name: string, entry: Entry): Admitted | Result {
 function scanUntrusted(tool: RegisteredTool, record: CallRecord, outcome: CallOutcome): void {
   if (!tool.spec.untrusted) return;
   record.untrusted = true;
-  const flags = scanForInjection(outcome.stdout);
+  // Bytes are scanned as the text they print as, so a phrase in UTF-8 bytes is found as it is in a string.
+  const text = outcome.binary
+    ? stdoutText({ stdout: outcome.stdout, stdoutKind: "bytes", stderr: "", exitCode: 0 })
+    : outcome.stdout;
+  const flags = scanForInjection(text);
   if (flags.length > 0) record.injectionFlags = flags;
 }

@@ -88,6 +88,7 @@ export function capped(name: string, outcome: CallOutcome): CallOutcome {
     MAX_TOOL_OUTPUT_BYTES,
     (cut) =>
       `[toolshell: ${cut} bytes of ${name}'s output cut: one call may return at most ${MAX_TOOL_OUTPUT_BYTES} bytes]`,
+    outcome.binary ? "latin1" : "utf8",
   );
   return { ...outcome, stdout: text };
 }

@@ -22,8 +22,9 @@ export interface EffectiveType {
   /** True when unknown properties are rejected (`additionalProperties`/`unevaluatedProperties` false). */
   closed: boolean;
   /**
-   * True when the schema says other properties are welcome: `additionalProperties` or `unevaluatedProperties` true
-   * or a schema, or `patternProperties`.
+   * True when the schema says other properties are welcome (`additionalProperties` or `unevaluatedProperties` true
+   * or a schema, `patternProperties`), or may define properties this resolution does not read (`if`/`then`/`else`,
+   * `dependentSchemas`, a reference that does not resolve, a schema past the visit budget).
    */
   open: boolean;
   /** The schema of array items, merged across tuple positions and combinators. */
@@ -95,14 +96,19 @@ interface Walk {
 }
 
 function collect(schema: unknown, walk: Walk): EffectiveType {
-  if (!isRecord(schema) || walk.active.has(schema) || walk.visits >= MAX_SCHEMA_RESOLVE_VISITS)
-    return unconstrained();
+  if (!isRecord(schema) || walk.active.has(schema)) return unconstrained();
+  // Past the visit budget the rest of the schema is not read: it may define more properties.
+  if (walk.visits >= MAX_SCHEMA_RESOLVE_VISITS) return { ...unconstrained(), open: true };
   walk.visits++;
   walk.active.add(schema);
   try {
     const parts: EffectiveType[] = [ownKeywords(schema)];
     const ref = schema.$ref;
-    if (typeof ref === "string") parts.push(collect(resolveLocalRef(walk.root, ref), walk));
+    if (typeof ref === "string") {
+      const target = resolveLocalRef(walk.root, ref);
+      // A reference that does not resolve here may define properties of its own: which ones is unknown.
+      parts.push(target === undefined ? { ...unconstrained(), open: true } : collect(target, walk));
+    }
     if (Array.isArray(schema.allOf)) for (const part of schema.allOf) parts.push(collect(part, walk));
     for (const keyword of ["oneOf", "anyOf"] as const) {
       const branches = schema[keyword];
@@ -137,7 +143,9 @@ function ownKeywords(schema: JsonSchema): EffectiveType {
   result.open =
     allowsMore(schema.additionalProperties) ||
     allowsMore(schema.unevaluatedProperties) ||
-    isRecord(schema.patternProperties);
+    isRecord(schema.patternProperties) ||
+    // Properties this resolution does not read (conditionals, dependent schemas) may be defined there.
+    CONDITIONAL_KEYWORDS.some((keyword) => schema[keyword] !== undefined);
   result.items = itemSchemaOf(schema);
   if (typeof schema.description === "string") result.description = schema.description;
   if (Object.hasOwn(schema, "default")) {
@@ -146,6 +154,16 @@ function ownKeywords(schema: JsonSchema): EffectiveType {
   }
   return result;
 }
+
+/** Keywords whose subschemas may define properties the effective type does not merge. */
+const CONDITIONAL_KEYWORDS = [
+  "if",
+  "then",
+  "else",
+  "dependentSchemas",
+  "dependencies",
+  "$dynamicRef",
+] as const;
 
 /** `additionalProperties`/`unevaluatedProperties` that admit other properties: `true` or a schema. */
 function allowsMore(keyword: unknown): boolean {

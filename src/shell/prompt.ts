@@ -118,7 +118,8 @@ function examples(tools: ToolSpec[]): string {
   const json = ordered.filter(printsJson);
   const [first, second = first] = json.length > 0 ? json : ordered;
   if (!first || !second) return "";
-  const loopFlag = describeFlags(second.inputSchema).find((flag) => flag.required);
+  // A boolean takes no list of values worth looping over.
+  const loopFlag = describeFlags(second.inputSchema).find((flag) => flag.required && flag.type !== "boolean");
   const loop = loopWords(loopFlag);
   // One tool twice: a second value, so the example does not make the same call again.
   const again = first === second && loopFlag ? otherValue(loopFlag) : undefined;

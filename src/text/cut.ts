@@ -4,23 +4,26 @@
  * newlines.
  */
 
+/** How a string holds its bytes: UTF-8 text, or one character per byte (bytes a callback returned). */
+export type TextEncoding = "utf8" | "latin1";
+
 /** The head and tail of `text` within `limit` bytes, or undefined when it fits. */
 export function headAndTail(
   text: string,
   limit: number,
+  encoding: TextEncoding = "utf8",
 ): { head: string; tail: string; cut: number } | undefined {
-  const bytes = Buffer.from(text, "utf8");
+  const bytes = Buffer.from(text, encoding);
   if (bytes.byteLength <= limit) return undefined;
   const headBytes = Math.ceil(limit / 2);
-  const head = bytes
-    .subarray(0, headBytes)
-    .toString("utf8")
-    .replace(/\uFFFD$/, "");
-  const tail = bytes
-    .subarray(bytes.byteLength - (limit - headBytes))
-    .toString("utf8")
-    .replace(/^\uFFFD/, "");
-  return { head, tail, cut: bytes.byteLength - Buffer.byteLength(head) - Buffer.byteLength(tail) };
+  let head = bytes.subarray(0, headBytes).toString(encoding);
+  let tail = bytes.subarray(bytes.byteLength - (limit - headBytes)).toString(encoding);
+  if (encoding === "utf8") {
+    head = head.replace(/\uFFFD$/, "");
+    tail = tail.replace(/^\uFFFD/, "");
+  }
+  const kept = Buffer.byteLength(head, encoding) + Buffer.byteLength(tail, encoding);
+  return { head, tail, cut: bytes.byteLength - kept };
 }
 
 /** Cuts `text` to `limit` bytes around a marker line built from the number of bytes cut. */
@@ -28,8 +31,9 @@ export function cutMiddle(
   text: string,
   limit: number,
   marker: (cut: number) => string,
+  encoding: TextEncoding = "utf8",
 ): { text: string; cut: number } {
-  const parts = headAndTail(text, limit);
+  const parts = headAndTail(text, limit, encoding);
   if (!parts) return { text, cut: 0 };
   const head = parts.head.endsWith("\n") || parts.head === "" ? parts.head : `${parts.head}\n`;
   return { text: `${head}${marker(parts.cut)}\n${parts.tail}`, cut: parts.cut };

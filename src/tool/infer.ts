@@ -46,24 +46,28 @@ type SchemaValue<S, Otherwise> = string extends keyof S
             ? FromJsonSchema<S>
             : Otherwise;
 
-/** The TypeScript type a JSON Schema literal describes, as far as its keywords say; `unknown` past that. */
-export type FromJsonSchema<S> = S extends { readonly const: infer Value }
+/**
+ * The TypeScript type a JSON Schema literal describes, as far as its keywords say; `unknown` past that. `Filled`:
+ * whether a property's `default` is filled in here (it is, except inside `anyOf`/`oneOf`, as src/schema/defaults.ts
+ * fills them).
+ */
+export type FromJsonSchema<S, Filled extends boolean = true> = S extends { readonly const: infer Value }
   ? Value
   : S extends { readonly enum: readonly (infer Value)[] }
     ? Value
     : S extends { readonly anyOf: readonly (infer Branch)[] }
-      ? FromJsonSchema<Branch>
+      ? FromJsonSchema<Branch, false>
       : S extends { readonly oneOf: readonly (infer Branch)[] }
-        ? FromJsonSchema<Branch>
+        ? FromJsonSchema<Branch, false>
         : S extends { readonly type: infer Type }
           ? Type extends readonly (infer Each)[]
-            ? OfType<S, Each>
-            : OfType<S, Type>
+            ? OfType<S, Each, Filled>
+            : OfType<S, Type, Filled>
           : S extends { readonly properties: object }
-            ? ObjectOf<S>
+            ? ObjectOf<S, Filled>
             : unknown;
 
-type OfType<S, Type> = Type extends "string"
+type OfType<S, Type, Filled extends boolean> = Type extends "string"
   ? string
   : Type extends "number" | "integer"
     ? number
@@ -73,24 +77,27 @@ type OfType<S, Type> = Type extends "string"
         ? null
         : Type extends "array"
           ? S extends { readonly items: infer Item }
-            ? FromJsonSchema<Item>[]
+            ? FromJsonSchema<Item, Filled>[]
             : unknown[]
           : Type extends "object"
-            ? ObjectOf<S>
+            ? ObjectOf<S, Filled>
             : unknown;
 
-/** Names in `required`, and those whose schema has a `default` (filled in before the callback runs). */
-type PresentKeys<S, Properties> =
+/** Names in `required`, and (where defaults are filled in) those whose schema has a `default`. */
+type PresentKeys<S, Properties, Filled extends boolean> =
   | (S extends { readonly required: readonly (infer Name)[] } ? Name & keyof Properties : never)
-  | {
-      [K in keyof Properties]: Properties[K] extends { readonly default: unknown } ? K : never;
-    }[keyof Properties];
+  | (Filled extends true
+      ? {
+          [K in keyof Properties]: Properties[K] extends { readonly default: unknown } ? K : never;
+        }[keyof Properties]
+      : never);
 
-type ObjectOf<S> = S extends { readonly properties: infer Properties }
+type ObjectOf<S, Filled extends boolean> = S extends { readonly properties: infer Properties }
   ? Flatten<
-      { -readonly [K in PresentKeys<S, Properties>]: FromJsonSchema<Properties[K]> } & {
-        -readonly [K in Exclude<keyof Properties, PresentKeys<S, Properties>>]?: FromJsonSchema<
-          Properties[K]
+      { -readonly [K in PresentKeys<S, Properties, Filled>]: FromJsonSchema<Properties[K], Filled> } & {
+        -readonly [K in Exclude<keyof Properties, PresentKeys<S, Properties, Filled>>]?: FromJsonSchema<
+          Properties[K],
+          Filled
         >;
       } & (S extends { readonly additionalProperties: false } ? unknown : OtherKeys<S>)
     >

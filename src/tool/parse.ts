@@ -55,8 +55,15 @@ function then<T>(
 }
 
 function fromStandard(result: StandardResult): ParsedParams {
-  if (result?.issues !== undefined) return { issues: result.issues.map(standardIssue) };
-  return { value: result?.value as Record<string, unknown> };
+  if (result === null || typeof result !== "object") {
+    return { issues: [parseIssue([], "the schema's validate gave no result")] };
+  }
+  if (result.issues !== undefined) {
+    const issues = Array.isArray(result.issues) ? result.issues.map(standardIssue) : [];
+    // A failure that names no issue still says it failed.
+    return { issues: issues.length > 0 ? issues : [parseIssue([], "invalid params")] };
+  }
+  return { value: result.value as Record<string, unknown> };
 }
 
 function fromAiSdk(result: AiSdkResult): ParsedParams {
@@ -83,10 +90,9 @@ function standardIssue(issue: StandardIssue): Issue {
 function parseIssue(path: IssuePath, message: unknown): Issue {
   let detail = "invalid value";
   try {
-    detail =
-      String(message ?? detail)
-        .replace(/\s+/g, " ")
-        .trim() || detail;
+    // Cut before the whitespace pass, so a huge message costs no more than a short one.
+    const text = String(message ?? detail).slice(0, 4 * MAX_PARSE_MESSAGE_CHARS);
+    detail = text.replace(/\s+/g, " ").trim() || detail;
   } catch {
     // A message that cannot be made a string (an object whose toString throws) says nothing.
   }

@@ -57,6 +57,26 @@ describe("a flag the schema does not define", () => {
     expect(received).toEqual([{ q: "shoes", "x-trace": "on" }]);
   });
 
+  it.each([
+    [
+      "if/then",
+      {
+        ...search,
+        if: { properties: { q: { const: "x" } } },
+        then: { properties: { extra: { type: "string" } } },
+      },
+    ],
+    [
+      "dependentSchemas",
+      { ...search, dependentSchemas: { q: { properties: { extra: { type: "string" } } } } },
+    ],
+  ])("passes through when %s may define more flags than the properties read", async (_, schema) => {
+    const received: unknown[] = [];
+    const result = await tool(schema, received).execute("search --q x --extra y");
+    expect(result.stderr).toBe("");
+    expect(received).toEqual([{ q: "x", extra: "y" }]);
+  });
+
   it("passes through when the schema defines no flags at all", async () => {
     const received: unknown[] = [];
     await tool({ type: "object" }, received).execute("search --anything 1");

@@ -23,3 +23,14 @@ describe("an upstream's connection and the process", () => {
     expect((child.error as NodeJS.ErrnoException | undefined)?.code).toBe("ETIMEDOUT");
   }, 20_000);
 });
+
+describe("api.close() while an upstream is still connecting", () => {
+  it("closes the client it was making, and the process still exits by itself", () => {
+    const child = runFixture(["close-while-connecting"], 30_000);
+    expect(child.error).toBeUndefined();
+    expect({ status: child.status, stdout: child.stdout }).toEqual({
+      status: 0,
+      stdout: "upstream_closed\n[]\n",
+    });
+  }, 40_000);
+});

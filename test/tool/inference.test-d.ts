@@ -206,6 +206,11 @@ describe("the inference types", () => {
       kind?: "order";
       meta?: Record<string, unknown>;
     }>();
+    // A default inside anyOf/oneOf is not filled in (which branch is meant is not known): the key stays optional.
+    type Either = FromJsonSchema<{
+      anyOf: [{ type: "object"; properties: { n: { type: "integer"; default: 1 } } }];
+    }>;
+    expectTypeOf<Either>().toEqualTypeOf<{ n?: number }>();
     expectTypeOf<InferParams<undefined>>().toEqualTypeOf<Record<string, unknown>>();
     expectTypeOf<InferParams<{ type: "object" }>>().toEqualTypeOf<Record<string, unknown>>();
   });

@@ -107,6 +107,21 @@ describe("a zod input schema", () => {
     expect(first.length).toBeLessThan(260);
   });
 
+  it("ends the call at the tool's own timeoutMs when an async refinement never settles, and the run goes on", async () => {
+    const { api, received } = recording({
+      name: "slow",
+      timeoutMs: 100,
+      inputSchema: z.object({ q: z.string().refine(() => new Promise<boolean>(() => {})) }),
+    });
+    const result = await api.execute("slow --q x; echo after $?", { timeoutMs: 5_000 });
+    expect(result).toMatchObject({
+      stdout: "after 124\n",
+      stderr: "slow: timed out after 100 ms\n",
+      exitCode: 0,
+    });
+    expect(received).toEqual([]);
+  });
+
   it("ends the call at the run's deadline when an async refinement never settles", async () => {
     const { api, received } = recording({
       name: "slow",
@@ -261,6 +276,22 @@ describe("other schemas with a parse of their own", () => {
     const result = await api.execute("broken");
     expect(result).toMatchObject({ stdout: "", stderr: "broken: callback failed\n", exitCode: 1 });
     expect(records[0]).toMatchObject({ outcome: "handler_failed", error: { message: "schema bug" } });
+  });
+
+  it("a Standard Schema failure that names no issue still says it failed", async () => {
+    const silent = {
+      "~standard": {
+        version: 1,
+        vendor: "example",
+        validate: () => ({ issues: [] }),
+        jsonSchema: { input: () => ({ type: "object" }) },
+      },
+    };
+    const { api, received } = recording({ name: "picky", inputSchema: silent });
+    const result = await api.execute("picky; echo rc=$?");
+    expect(result.stdout).toBe("rc=2\n");
+    expect(result.stderr).toBe("picky: invalid params\nTry: help picky\n");
+    expect(received).toEqual([]);
   });
 
   it("an AI SDK jsonSchema() with its own validate is honoured", async () => {
