@@ -78,7 +78,7 @@ function refused(outcome: CallOutcome, issues?: Issue[]): Result {
 /**
  * The parse stage: the tool's own schema parse (issue 16, item 2), whose value the policy and the callback get; a
  * refusal when it finds the params invalid, throws (the tool's fault: its record keeps the error, as a callback's),
- * or is still pending when the run ends.
+ * or is still pending when the call's limit passes (the tool's timeoutMs, or the run's end).
  */
 async function parseParams(
   tool: RegisteredTool,
