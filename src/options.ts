@@ -52,7 +52,7 @@ export type ToolRecord = {
 /** How much of each tool a system prompt shows: a level, or a budget of (estimated) tokens to choose it by. */
 export interface PromptOptions {
   level?: PromptLevel;
-  /** At most this many tokens (estimated: about 4 characters each); the smallest level if none fits. */
+  /** At most this many tokens (estimated, within ~10% of o200k's count); the smallest level if none fits. */
   maxTokens?: number;
 }
 
@@ -100,8 +100,8 @@ export interface ScriptedToolOptions<Schemas extends readonly unknown[] = readon
   /**
    * How much of each tool systemPrompt() shows: a `level` ("full": usage lines, flag descriptions, output shapes and
    * examples; "usage": usage lines and descriptions; "compact": names and one-liners), or a `maxTokens` budget
-   * (estimated) within which the richest level is chosen. Default: the richest level within what the tools' own
-   * JSON definitions would take.
+   * (estimated) within which the richest level is chosen. Default: "usage" when it is no larger than the tools'
+   * own JSON definitions would be, else "compact" ("full" only when asked for or within a budget given).
    */
   prompt?: PromptOptions;
   /** The older spelling of `prompt: { level: "compact" }`. */
