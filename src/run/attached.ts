@@ -8,7 +8,10 @@ const attached = new WeakMap<object, Set<() => Promise<void>>>();
 /** Closes `close` with `owner`; returns what detaches it (a connection closed on its own). */
 export function attach(owner: object, close: () => Promise<void>): () => void {
   let closers = attached.get(owner);
-  if (!closers) attached.set(owner, (closers = new Set()));
+  if (!closers) {
+    closers = new Set();
+    attached.set(owner, closers);
+  }
   closers.add(close);
   return () => closers.delete(close);
 }

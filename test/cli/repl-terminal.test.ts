@@ -11,6 +11,8 @@ import { ScriptedTool } from "../../src/index.js";
 import { track } from "../helpers.js";
 
 const UP = "\x1b[A";
+/** A terminal's escape sequences (cursor moves, erases). */
+const ESCAPES = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*[A-Za-z]`, "g");
 const ENTER = "\r";
 
 function terminal(api: ScriptedTool, historyFile = "") {
@@ -23,7 +25,7 @@ function terminal(api: ScriptedTool, historyFile = "") {
   const stderr = new PassThrough();
   const done = startRepl(api, { stdin, stdout, stderr }, { historyFile });
   // Plain text of what the terminal shows: escape sequences dropped.
-  const screen = () => shown.replace(/\x1b\[[0-9;]*[A-Za-z]/g, "");
+  const screen = () => shown.replace(ESCAPES, "");
   const until = async (text: RegExp) => {
     for (let waited = 0; !text.test(screen()) && waited < 10_000; waited += 10) {
       await new Promise((resolve) => setTimeout(resolve, 10));

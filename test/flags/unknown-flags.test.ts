@@ -63,6 +63,7 @@ describe("a flag the schema does not define", () => {
       {
         ...search,
         if: { properties: { q: { const: "x" } } },
+        // biome-ignore lint/suspicious/noThenProperty: JSON Schema's own keyword, not a thenable.
         then: { properties: { extra: { type: "string" } } },
       },
     ],
