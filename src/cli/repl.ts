@@ -211,7 +211,10 @@ export async function startRepl(api: ScriptedTool, io: CliIo, options: ReplOptio
   }
   prompt();
 
-  for await (const line of rl) {
+  for await (const received of rl) {
+    // A recalled entry of several lines comes back with its newlines as "\r" on Node 22+ (their readline edits
+    // multi-line entries): they are newlines again here. A typed line never holds a "\r" (Enter ends it).
+    const line = received.replace(/\r\n?/g, "\n");
     interruptedOnce = false;
     const command = line.trim();
     if (pending.length === 0 && command.startsWith(".")) {
