@@ -31,19 +31,23 @@ const STRICT_UTF8 = new TextDecoder("utf-8", { fatal: true });
  * decoded as UTF-8 where it is valid UTF-8 and kept as it is where not, as just-bash's decodeBytesToUtf8 does.
  */
 export function stdoutText(result: ExecResult): string {
-  if (result.stdoutKind !== "bytes") return result.stdout;
+  return result.stdoutKind === "bytes" ? byteStringText(result.stdout) : result.stdout;
+}
+
+/** A byte string (latin1, one character per byte) as text: UTF-8 where it is valid UTF-8, as it is where not. */
+export function byteStringText(bytes: string): string {
   let ascii = true;
-  for (let i = 0; i < result.stdout.length; i++) {
-    const code = result.stdout.charCodeAt(i);
+  for (let i = 0; i < bytes.length; i++) {
+    const code = bytes.charCodeAt(i);
     // A character past 0xff is not a byte string: kept as it is.
-    if (code > 0xff) return result.stdout;
+    if (code > 0xff) return bytes;
     if (code > 0x7f) ascii = false;
   }
-  if (ascii) return result.stdout;
+  if (ascii) return bytes;
   try {
-    return STRICT_UTF8.decode(Buffer.from(result.stdout, "latin1"));
+    return STRICT_UTF8.decode(Buffer.from(bytes, "latin1"));
   } catch {
-    return result.stdout;
+    return bytes;
   }
 }
 

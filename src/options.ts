@@ -8,7 +8,7 @@ import type { Policy } from "./registry/policy.js";
 import type { OnCall } from "./registry/request.js";
 import type { TelemetryOptions } from "./registry/telemetry.js";
 import type { JsonSchema } from "./schema/json-schema.js";
-import type { PromptLevel } from "./shell/prompt.js";
+import { PROMPT_LEVELS, type PromptLevel } from "./shell/prompt.js";
 import type { BreakerOptions } from "./tool/resilience.js";
 import type { NamelessTool, TypedToolDefinition } from "./tool/tool.js";
 
@@ -217,11 +217,9 @@ export interface SystemPromptOptions extends PromptOptions {
   toolName?: string;
 }
 
-const LEVELS: readonly string[] = ["full", "usage", "compact"];
-
 /** Checks a prompt choice: a known level, a whole number of tokens. */
 export function checkPromptOptions(choice: PromptOptions): void {
-  if (choice.level !== undefined && !LEVELS.includes(choice.level)) {
+  if (choice.level !== undefined && !(PROMPT_LEVELS as readonly string[]).includes(choice.level)) {
     throw new ToolshellError("invalid_option", 'prompt.level must be "full", "usage" or "compact"');
   }
   atLeast(choice.maxTokens, 1, "prompt.maxTokens");

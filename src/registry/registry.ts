@@ -1,5 +1,4 @@
 import { Buffer } from "node:buffer";
-import { stdoutText } from "../../builtins/common.js";
 import { ToolshellError } from "../errors.js";
 import type { Issue } from "../issues/issue.js";
 import { closest } from "../issues/suggest.js";
@@ -22,7 +21,7 @@ import { planned } from "./plan.js";
 import { ask, type Policy, type PolicyCall } from "./policy.js";
 import { RateLimiter, rateLimited } from "./rate-limit.js";
 import { emit, newRecord } from "./record.js";
-import { failed, failedOutcome, thrownError } from "./render.js";
+import { failed, failedOutcome, printedText, thrownError } from "./render.js";
 import type { CallInFlight, CallInput, Dispatched, OnCall, RunCallContext } from "./request.js";
 import { CallStats, type ToolStats } from "./stats.js";
 import type { Telemetry } from "./telemetry.js";
@@ -399,9 +398,6 @@ function scanUntrusted(tool: RegisteredTool, record: CallRecord, outcome: CallOu
   if (!tool.spec.untrusted) return;
   record.untrusted = true;
   // Bytes are scanned as the text they print as, so a phrase in UTF-8 bytes is found as it is in a string.
-  const text = outcome.binary
-    ? stdoutText({ stdout: outcome.stdout, stdoutKind: "bytes", stderr: "", exitCode: 0 })
-    : outcome.stdout;
-  const flags = scanForInjection(text);
+  const flags = scanForInjection(printedText(outcome));
   if (flags.length > 0) record.injectionFlags = flags;
 }

@@ -3,6 +3,7 @@
  * outputSchema), its output capped, and the outcomes of callbacks that threw.
  */
 import { Buffer } from "node:buffer";
+import { byteStringText } from "../../builtins/common.js";
 import { ToolError } from "../errors.js";
 import { MAX_TOOL_OUTPUT_BYTES } from "../limits.js";
 import { cutMiddle, trimNewlinesEnd } from "../text/cut.js";
@@ -59,6 +60,11 @@ function byteString(value: unknown): string | undefined {
   }
   if (value instanceof ArrayBuffer) return Buffer.from(value).toString("latin1");
   return undefined;
+}
+
+/** What an outcome's stdout prints as: its text, or the text of the bytes a callback returned. */
+export function printedText(outcome: CallOutcome): string {
+  return outcome.binary ? byteStringText(outcome.stdout) : outcome.stdout;
 }
 
 /** Attaches output issues to a successful outcome; under strictOutput they fail the call instead. */

@@ -1,7 +1,7 @@
-import { stdoutText } from "../../builtins/common.js";
 import type { Issue } from "../issues/issue.js";
 import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from "../limits.js";
 import type { Registry } from "../registry/registry.js";
+import { printedText } from "../registry/render.js";
 import type { Dispatched, RunCallContext } from "../registry/request.js";
 import type { CallErrorCode } from "../tool/call.js";
 import type { ThrownError } from "../trace/trace.js";
@@ -119,9 +119,7 @@ export async function callFromHost(
     ok: true,
     value,
     // Bytes a callback returned (its value) read as the shell prints them: as UTF-8 where they are.
-    output: outcome.binary
-      ? stdoutText({ stdout: outcome.stdout, stdoutKind: "bytes", stderr: "", exitCode: 0 })
-      : outcome.stdout,
+    output: printedText(outcome),
     callId,
     ...(outcome.outputIssues ? { outputIssues: outcome.outputIssues } : {}),
     ...(record.injectionFlags ? { injectionFlags: record.injectionFlags } : {}),
