@@ -13,6 +13,7 @@
 import { execFile } from "node:child_process";
 import {
   copyFileSync,
+  cpSync,
   existsSync,
   linkSync,
   lstatSync,
@@ -21,6 +22,7 @@ import {
   readdirSync,
   readFileSync,
   readlinkSync,
+  renameSync,
   rmSync,
   symlinkSync,
   writeFileSync,
@@ -191,6 +193,102 @@ await api.close();
 console.log(JSON.stringify({ result, url: import.meta.resolve("toolshell") }));
 `;
 
+/**
+ * Issue 16, item 5: an application bundled with toolshell inside. Plain JS a bundler takes as it is (no top-level
+ * await: esbuild's default CommonJS output has none), run in both isolation modes: a tool call, jq's fast path and
+ * real jq (its wasm), a schema pattern (re2js, loaded on first use) and a refused flag.
+ */
+const BUNDLED_APP = `import { ScriptedTool } from "toolshell";
+const tools = [{
+  name: "get_user",
+  inputSchema: {
+    type: "object",
+    properties: { id: { type: "integer" }, tag: { type: "string", pattern: "^[a-z]+$" } },
+    required: ["id"],
+  },
+  execute: ({ id }) => ({ id, name: "Jane", roles: ["admin", "dev"] }),
+}];
+const SCRIPT = "get_user --id 42 | jq -r .name; get_user --id 7 | jq -c '.roles | map(ascii_upcase)'; " +
+  "get_user --id 1 --tag BAD; echo exit $?; get_user --id 2 --tga x";
+async function main() {
+  const report = {};
+  for (const isolation of ["worker", "inline"]) {
+    const api = new ScriptedTool({ name: "bundled", tools, isolation });
+    const { stdout, stderr, exitCode } = await api.execute(SCRIPT);
+    await api.close();
+    report[isolation] = { stdout, stderr, exitCode };
+  }
+  console.log(JSON.stringify(report));
+}
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
+`;
+
+/** Vite's SSR build of the bundled app with every package inside (ssr.noExternal), as Rollup-style bundlers do. */
+const VITE_CONFIG = `export default {
+  logLevel: "warn",
+  build: { ssr: "app.mjs", outDir: "out/vite", emptyOutDir: true, target: "node20" },
+  ssr: { noExternal: true },
+};
+`;
+
+/** webpack's build of the bundled app for Node (its CommonJS output), by its Node API: webpack-cli is not needed. */
+const WEBPACK_BUILD = `import webpack from ${JSON.stringify(join(ROOT_MODULES, "webpack", "lib", "index.js"))};
+webpack({
+  mode: "production",
+  target: "node",
+  entry: "./app.mjs",
+  output: { path: new URL("./out/webpack", import.meta.url).pathname, filename: "app.cjs" },
+}, (error, stats) => {
+  if (error) throw error;
+  console.log(stats.toString({ all: false, errors: true, warnings: true }));
+  process.exitCode = stats.hasErrors() ? 1 : 0;
+});
+`;
+
+/** The bundles made of the app: each command, and the file it writes under out/. */
+const BUNDLERS = {
+  "esbuild (CommonJS, its default)": {
+    command: [
+      join(ROOT_MODULES, "esbuild", "bin", "esbuild"),
+      "app.mjs",
+      "--bundle",
+      "--platform=node",
+      "--outfile=out/esbuild-cjs/app.js",
+    ],
+    output: "esbuild-cjs/app.js",
+  },
+  "esbuild (ESM)": {
+    command: [
+      join(ROOT_MODULES, "esbuild", "bin", "esbuild"),
+      "app.mjs",
+      "--bundle",
+      "--platform=node",
+      "--format=esm",
+      "--outfile=out/esbuild-esm/app.mjs",
+    ],
+    output: "esbuild-esm/app.mjs",
+  },
+  "Vite (SSR build, no package external)": {
+    command: [
+      process.execPath,
+      join(ROOT_MODULES, "vite", "bin", "vite.js"),
+      "build",
+      "--config",
+      "vite.config.mjs",
+    ],
+    output: "vite/app.js",
+  },
+  "webpack (target node)": {
+    command: [process.execPath, "webpack.build.mjs"],
+    output: "webpack/app.cjs",
+  },
+} as const;
+
+type BundlerName = keyof typeof BUNDLERS;
+
 /** What the consumer does with one subpath; `alias` names its namespace import (unused by "toolshell"). */
 function consumerSection(subpath: string, alias: string): string {
   if (subpath === "toolshell") {
@@ -325,6 +423,8 @@ interface Setup {
   binVersion: Ran;
   binTypeScript: Ran;
   tsc: Ran;
+  /** Each bundler's build of the bundled app, and the bundle's run from a folder with no node_modules. */
+  bundles: Record<BundlerName, { build: Ran; run: Ran }>;
 }
 
 let work = "";
@@ -376,9 +476,40 @@ beforeAll(async () => {
     lone,
   );
   await npm(["install", ...offline, "--ignore-scripts", tarball], app);
+  // The bundles are made in the project with toolshell alone (what a bundler finds there is all it can take), and
+  // run from a folder with no node_modules anywhere above it: they must carry all they need.
+  writeFileSync(join(lone, "app.mjs"), BUNDLED_APP);
+  writeFileSync(join(lone, "vite.config.mjs"), VITE_CONFIG);
+  writeFileSync(join(lone, "webpack.build.mjs"), WEBPACK_BUILD);
+  const deployed = join(work, "deployed");
+  const bundling = (async () => {
+    const builds = await Promise.all(
+      Object.entries(BUNDLERS).map(async ([name, bundler]) => {
+        const [command, ...args] = bundler.command;
+        const build = await run(command, args, lone);
+        // The bundle's folder is what is deployed (Vite writes the chunks of dynamic imports beside the entry).
+        const [folder = "", file = ""] = bundler.output.split("/");
+        const target = join(deployed, folder);
+        if (existsSync(join(lone, "out", folder)))
+          cpSync(join(lone, "out", folder), target, { recursive: true });
+        // Vite's ESM output is app.js: the folder says its .js files are modules, as the app's package.json did.
+        if (name.startsWith("Vite")) writeFileSync(join(target, "package.json"), '{"type":"module"}');
+        return { name, build, target, file };
+      }),
+    );
+    // webpack writes the path each module had at build time into the bundle: with the project's node_modules
+    // gone, as on a server that got only the bundle, nothing of toolshell's can be found there either.
+    renameSync(join(lone, "node_modules"), join(lone, "node_modules.gone"));
+    return Promise.all(
+      builds.map(
+        async ({ name, build, target, file }) =>
+          [name, { build, run: await run(process.execPath, [file], target) }] as const,
+      ),
+    );
+  })();
 
   const bin = join(app, "node_modules", ".bin", "toolshell");
-  const [imports, requires, workerRun, binRun, binVersion, binTypeScript, tsc] = await Promise.all([
+  const [imports, requires, workerRun, binRun, binVersion, binTypeScript, tsc, bundles] = await Promise.all([
     run(process.execPath, ["imports.mjs"], app),
     run(process.execPath, ["requires.cjs"], app),
     run(process.execPath, ["worker-run.mjs"], app),
@@ -386,6 +517,7 @@ beforeAll(async () => {
     run(bin, ["--version"], app),
     run(bin, ["run", "--tools", "tools.ts", "true"], app),
     run(process.execPath, [join(ROOT_MODULES, "typescript/bin/tsc"), "-p", "tsconfig.json"], app),
+    bundling,
   ]);
   setup = {
     alone,
@@ -399,6 +531,7 @@ beforeAll(async () => {
     binVersion,
     binTypeScript,
     tsc,
+    bundles: Object.fromEntries(bundles) as Setup["bundles"],
   };
 }, 180_000);
 
@@ -535,6 +668,32 @@ describe("the packed toolshell", () => {
       /^toolshell: no --tools given: using the bundled demo e-commerce tools .*\n$/,
     );
     expect(setup.binVersion).toEqual({ code: 0, stdout: `${manifest.version}\n`, stderr: "" });
+  });
+
+  describe.each(Object.keys(BUNDLERS) as BundlerName[])("bundled into an application by %s", (name) => {
+    it("builds with no flag beyond bundling for Node, and no error", () => {
+      const { build } = setup.bundles[name];
+      expect(build.code, `${build.stdout}${build.stderr}`).toBe(0);
+      // esbuild's CommonJS output warns once that import.meta is empty there (assets/here.js reads it): expected.
+      const warnings = `${build.stdout}${build.stderr}`.split("\n").filter((line) => /warning/i.test(line));
+      expect(warnings.length, warnings.join("\n")).toBeLessThanOrEqual(1);
+      if (warnings.length === 1) expect(`${build.stderr}`).toContain("dist/src/assets/here.js");
+    });
+
+    it("runs from a folder with no node_modules, in worker and inline mode, with real jq and schema patterns", () => {
+      const { run: ran } = setup.bundles[name];
+      expect(ran.stderr).toBe("");
+      const report = JSON.parse(ran.stdout || "{}");
+      for (const isolation of ["worker", "inline"]) {
+        expect(report[isolation], isolation).toEqual({
+          stdout: 'Jane\n["ADMIN","DEV"]\nexit 2\n',
+          stderr:
+            'get_user: --tag: expected pattern ^[a-z]+$, got "BAD"\nTry: help get_user\n' +
+            "get_user: unknown flag --tga (did you mean --tag?); flags: --id, --tag\nTry: help get_user\n",
+          exitCode: 2,
+        });
+      }
+    });
   });
 
   it.skipIf(NODE_STRIPS_TYPES)(

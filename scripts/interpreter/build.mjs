@@ -188,6 +188,16 @@ async function main() {
         loader: "js",
         contents: stubs.get(args.path),
       }));
+      // Each of just-bash's chunks makes a require from its own URL (`createRequire(import.meta.url)`, a bundler's
+      // banner), which in a CommonJS bundle of an application (where import.meta is empty) throws as it loads. Only
+      // one chunk reads it, for node:module where process.getBuiltinModule is missing (Node < 20.16, which
+      // toolshell does not run on): it is left undefined (decision 0047).
+      build.onLoad({ filter: /\.js$/ }, (args) => {
+        if (!args.path.startsWith(patchedDir)) return undefined;
+        const text = readFileSync(args.path, "utf8");
+        if (!text.includes("import.meta")) return undefined;
+        return { loader: "js", contents: text.replace(/\bcreateRequire\(import\.meta\.url\)/g, "void 0") };
+      });
       // Optional native compressors of the dropped archive commands: never loaded.
       build.onResolve({ filter: /^(node-liblzma|@mongodb-js\/zstd)$/ }, (args) => ({
         path: args.path,
@@ -239,6 +249,8 @@ async function main() {
   });
   if (result.errors.length > 0) throw new Error(result.errors.map((error) => error.text).join("\n"));
 
+  if (readFileSync(join(OUT_TMP, "just-bash.js"), "utf8").includes("import.meta"))
+    throw new Error("interpreter build: the bundle still reads import.meta, which a CommonJS bundle lacks");
   const types = copyTypes(join(OUT_TMP, "types"));
   writeFileSync(
     join(OUT_TMP, "just-bash.d.ts"),

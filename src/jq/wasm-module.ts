@@ -2,7 +2,8 @@
 
 import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
+import { embeddedJqWasm } from "../assets/embedded.js";
+import { bundled, packageRequire } from "../assets/here.js";
 import { type WasmModule, wasmApi } from "./driver-imports.js";
 
 /** WebAssembly.compile, which lib ES2023 does not declare. */
@@ -13,9 +14,20 @@ const compileWasm = (
 let compiled: WasmModule | null = null;
 let compiling: Promise<WasmModule> | null = null;
 
-/** Path of the jq 1.8.2 wasm shipped by the pinned jq-wasm package. */
-function jqWasmPath(): string {
-  return createRequire(import.meta.url).resolve("jq-wasm/jq.wasm");
+/** Path of the jq 1.8.2 wasm shipped by the pinned jq-wasm package; undefined inside a bundle (0047). */
+function jqWasmPath(): string | undefined {
+  return bundled ? undefined : packageRequire().resolve("jq-wasm/jq.wasm");
+}
+
+/** jq's wasm: jq-wasm's file, or inside a bundle the copy embedded at build time. */
+function jqWasmBytesSync(): Uint8Array {
+  const path = jqWasmPath();
+  return path === undefined ? embeddedJqWasm() : readFileSync(path);
+}
+
+function jqWasmBytes(): Promise<Uint8Array> {
+  const path = jqWasmPath();
+  return path === undefined ? Promise.resolve().then(embeddedJqWasm) : readFile(path);
 }
 
 /**
@@ -24,7 +36,7 @@ function jqWasmPath(): string {
  * compiles a second time, and the thread keeps the first module made.
  */
 export function getJqModule(): WasmModule {
-  compiled ??= new wasmApi.Module(readFileSync(jqWasmPath()));
+  compiled ??= new wasmApi.Module(jqWasmBytesSync());
   return compiled;
 }
 
@@ -34,7 +46,7 @@ export function getJqModule(): WasmModule {
  */
 export function compileJqModule(): Promise<WasmModule> {
   if (compiled) return Promise.resolve(compiled);
-  compiling ??= readFile(jqWasmPath())
+  compiling ??= jqWasmBytes()
     .then((bytes) => compileWasm(bytes))
     .catch(() => getJqModule()) // the synchronous compile throws the error worth reporting
     .then((module) => {

@@ -1,6 +1,7 @@
 // Where the jq worker's code comes from.
 //
-// Compiled (dist/*.js): the sibling worker-entry.js file, loaded by URL.
+// Compiled (dist/*.js): the sibling worker-entry.js file, loaded by URL; inside a bundle, the copy embedded at
+// build time (0047), run as code.
 // Sources (*.ts under vitest/tsx): a worker thread gets no TypeScript loader (tsx's hooks do not reach
 // workers reliably on Node 20, and vitest transforms only its own thread), so the worker-side modules are
 // transpiled here with the TypeScript compiler (a devDependency, present whenever sources run) and linked
@@ -8,20 +9,25 @@
 // import nothing but each other and node: builtins.
 
 import { readFile } from "node:fs/promises";
+import { embeddedJqWorker } from "../assets/embedded.js";
+import { FROM_SOURCES, ownFile } from "../assets/here.js";
 
 /** Worker-side modules, dependencies first. */
 const WORKER_MODULES = ["driver-time", "driver-imports", "driver", "worker-entry"] as const;
 
 let sourceModeUrl: Promise<URL> | null = null;
 
-/** True when this module runs from its .ts source rather than from compiled JS. */
-function runningFromSources(): boolean {
-  return import.meta.url.endsWith(".ts");
+/** Where to start the jq worker from: a URL, or (in a bundle) the code itself, for `eval: true`. */
+export type JqWorkerEntry = { url: URL } | { code: string };
+
+/** The jq worker's entry, in any mode. */
+export async function jqWorkerEntry(): Promise<JqWorkerEntry> {
+  if (FROM_SOURCES) return { url: await jqWorkerUrlFromSources() };
+  const file = ownFile("jq/worker-entry.js");
+  return file ? { url: file } : { code: embeddedJqWorker() };
 }
 
-/** The URL to start the jq worker from, in either mode. */
-export function jqWorkerUrl(): Promise<URL> {
-  if (!runningFromSources()) return Promise.resolve(new URL("./worker-entry.js", import.meta.url));
+function jqWorkerUrlFromSources(): Promise<URL> {
   sourceModeUrl ??= buildFromSources().catch((error: unknown) => {
     sourceModeUrl = null;
     throw error;
@@ -29,11 +35,20 @@ export function jqWorkerUrl(): Promise<URL> {
   return sourceModeUrl;
 }
 
+/** Not a literal, so that no bundler looks for TypeScript in an application that bundles toolshell. */
+const TYPESCRIPT = "typescript";
+
 async function buildFromSources(): Promise<URL> {
-  const ts = (await import("typescript")).default;
+  const ts = (
+    (await import(/* webpackIgnore: true */ /* @vite-ignore */ TYPESCRIPT)) as {
+      default: typeof import("typescript");
+    }
+  ).default;
   const linked = new Map<string, string>();
   for (const name of WORKER_MODULES) {
-    const source = await readFile(new URL(`./${name}.ts`, import.meta.url), "utf8");
+    const file = ownFile(`jq/${name}.ts`);
+    if (!file) throw new Error(`jq worker: jq/${name}.ts is missing`);
+    const source = await readFile(file, "utf8");
     const js = ts.transpileModule(source, {
       compilerOptions: {
         module: ts.ModuleKind.ESNext,

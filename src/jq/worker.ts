@@ -12,7 +12,7 @@ import { clearHeapFlags } from "../worker/heap-flags.js";
 import { JqDriver, type JqResult, refusedArgv } from "./driver.js";
 import type { WasmModule } from "./driver-imports.js";
 import { compileJqModule, getJqModule } from "./wasm-module.js";
-import { jqWorkerUrl } from "./worker-source.js";
+import { jqWorkerEntry } from "./worker-source.js";
 
 export interface RunJqOptions {
   /** jq's arguments after argv[0] (which is always "jq"). */
@@ -121,14 +121,15 @@ async function getWorker(): Promise<Worker> {
 }
 
 async function startWorker(): Promise<Worker> {
-  const url = await jqWorkerUrl();
+  const entry = await jqWorkerEntry();
   const module = await compileJqModule();
   // TM-MEM-002: the worker's heap is capped, and the host's heap flags, which would override the cap, are cleared
   // while its isolate is made (0012), from the host's thread (inline mode) or a shell worker's (worker mode) alike.
   const restoreHeapFlags = clearHeapFlags();
   let worker: Worker;
   try {
-    worker = new Worker(url, {
+    worker = new Worker("url" in entry ? entry.url : entry.code, {
+      eval: "code" in entry,
       workerData: { module, config: JQ_DRIVER_LIMITS },
       env: {}, // the worker gets none of the host's environment
       execArgv: [], // nor the host's node flags (--input-type, loaders) that would break a plain JS worker

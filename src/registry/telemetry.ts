@@ -49,9 +49,15 @@ const STATUS_ERROR = 2;
 
 let loading: Promise<OtelApi | undefined> | undefined;
 
+/**
+ * Not a literal, and marked for bundlers to leave alone: an application that bundles toolshell without
+ * OpenTelemetry must not fail to build (0047); with it, the API is imported at run time, from node_modules.
+ */
+const OTEL_API = "@opentelemetry/api";
+
 /** `@opentelemetry/api`, imported once; undefined when it is not installed. */
 function loadOtelApi(): Promise<OtelApi | undefined> {
-  loading ??= import("@opentelemetry/api").then(
+  loading ??= import(/* webpackIgnore: true */ /* @vite-ignore */ OTEL_API).then(
     (module) => ((module as { default?: OtelApi }).default ?? module) as unknown as OtelApi,
     () => undefined,
   );

@@ -3,9 +3,9 @@
  * (re2js), linear in the text instead of V8's backtracking engine, with its work bounded per check. See
  * docs/decisions/0018-linear-time-schema-patterns.md.
  */
-import { createRequire } from "node:module";
 import type { CodeOptions } from "ajv/dist/2020.js";
 import type { RE2JS } from "#just-bash";
+import loads from "../assets/loads.cjs";
 import { ToolshellError } from "../errors.js";
 import type { Issue } from "../issues/issue.js";
 import { MAX_PATTERN_PROGRAM_SIZE, MAX_PATTERN_SOURCE_CHARS, MAX_PATTERN_STEPS } from "../limits.js";
@@ -21,10 +21,10 @@ let engine: typeof RE2JS | undefined;
  * re2js, which toolshell ships inside the interpreter's bundle (`#just-bash`, ~65 ms to load), loaded on the first
  * pattern rather than when toolshell is imported (decision 0037). Synchronously, because ajv compiles patterns and
  * registration checks them synchronously: through require of an ES module (Node 20.19 and later); a worker thread,
- * which has imported the bundle already, gets the same module.
+ * which has imported the bundle already, gets the same module. Through loads.cjs, which bundlers follow (0047).
  */
 function re2(): typeof RE2JS {
-  engine ??= (createRequire(import.meta.url)("#just-bash") as typeof import("#just-bash")).RE2JS;
+  engine ??= loads.justBash().RE2JS;
   return engine;
 }
 

@@ -3,8 +3,8 @@
  * Issues in src/schema/ajv-issues.ts. Unsupported references fail closed before compiling. ajv is loaded on the
  * first schema, not when toolshell is imported (decision 0037).
  */
-import { createRequire } from "node:module";
 import type { Ajv2020 } from "ajv/dist/2020.js";
+import loads from "../assets/loads.cjs";
 import { ToolshellError } from "../errors.js";
 import type { Issue } from "../issues/issue.js";
 import { renderValue } from "../issues/wording.js";
@@ -37,10 +37,10 @@ const AJV_OPTIONS = {
 
 /**
  * ajv's 2020-12 class, loaded on the first schema rather than when toolshell is imported (decision 0037): with
- * require, because registration is synchronous (ajv is CommonJS).
+ * require, because registration is synchronous (ajv is CommonJS), through loads.cjs, which bundlers follow (0047).
  */
 function ajvClass(): typeof Ajv2020 {
-  return (createRequire(import.meta.url)("ajv/dist/2020.js") as typeof import("ajv/dist/2020.js")).Ajv2020;
+  return loads.ajv().Ajv2020;
 }
 
 let metaChecker: Ajv2020 | undefined;
@@ -54,7 +54,7 @@ let prebuiltMetaCheck: ((schema: unknown) => boolean) | undefined;
  * compiling the meta-schema costs ~150 ms of a cold process.
  */
 function metaCheck(): (schema: unknown) => boolean {
-  prebuiltMetaCheck ??= createRequire(import.meta.url)("#meta-schema-2020") as (schema: unknown) => boolean;
+  prebuiltMetaCheck ??= loads.metaSchemaCheck();
   return prebuiltMetaCheck;
 }
 

@@ -1,4 +1,4 @@
-import { createRequire } from "node:module";
+import { bundled, packageRequire } from "../assets/here.js";
 import { ToolshellError } from "../errors.js";
 import { MAX_TOOL_NAME_CHARS } from "../limits.js";
 import type { JsonSchema } from "../schema/json-schema.js";
@@ -241,10 +241,27 @@ function zodToJsonSchema(schema: ZodSchemaLike, io: SchemaIo): JsonSchema {
   const params = { io, unrepresentable: "any" as const };
   const own = (schema as { toJSONSchema?: (options: typeof params) => unknown }).toJSONSchema;
   if (typeof own === "function") return own.call(schema, params) as JsonSchema;
-  const core = createRequire(import.meta.url)("zod/v4/core") as {
-    toJSONSchema: (input: ZodSchemaLike, options: typeof params) => unknown;
-  };
-  return core.toJSONSchema(schema, params) as JsonSchema;
+  return zodCore().toJSONSchema(schema, params) as JsonSchema;
+}
+
+interface ZodCore {
+  toJSONSchema: (input: ZodSchemaLike, options: { io: SchemaIo; unrepresentable: "any" }) => unknown;
+}
+
+/**
+ * zod's core, from the zod the user installed; inside a bundle, the bundler's (0047), which leaves it out, with a
+ * warning at most, where the application has no zod: the require is in a try block.
+ */
+function zodCore(): ZodCore {
+  if (!bundled) return packageRequire()("zod/v4/core") as ZodCore;
+  try {
+    return require("zod/v4/core") as ZodCore;
+  } catch (error) {
+    throw new ToolshellError(
+      "invalid_schema",
+      `a zod/mini schema needs zod's core ("zod/v4/core"): ${String(error)}`,
+    );
+  }
 }
 
 function isZodSchema(value: unknown): value is ZodSchemaLike {

@@ -3,6 +3,8 @@
  * (its result, a failure, memory, a lost message). The pool (pool.ts) decides which run gets which worker.
  */
 import { Worker } from "node:worker_threads";
+import { embeddedShellThread } from "../assets/embedded.js";
+import { FROM_SOURCES, ownFile, resolveForSources } from "../assets/here.js";
 import { WORKER_HEAP_HEADROOM_MB, WORKER_KEPT_CATALOGS } from "../limits.js";
 import type { StopReason } from "../stop-reason.js";
 import type { CallRequest } from "../tool/call.js";
@@ -21,16 +23,19 @@ export interface RunHandlers {
 }
 
 /**
- * Where the worker's code is: compiled JS next to this file, or, when running from the TS sources (tests, dev),
- * the TS file loaded through tsx's loader, registered inside the worker before the import.
+ * Where the worker's code is: compiled JS in toolshell's dist/ (script/thread.js); inside a bundle, the copy
+ * embedded at build time (0047), run as code; when running from the TS sources (tests, dev), the TS file loaded
+ * through tsx's loader, registered inside the worker before the import.
  */
 function workerEntry(): { entry: URL | string; eval: boolean } {
-  if (!import.meta.url.endsWith(".ts"))
-    return { entry: new URL("../script/thread.js", import.meta.url), eval: false };
-  const tsx = import.meta.resolve("tsx/esm/api");
-  const source = new URL("../script/thread.ts", import.meta.url).href;
-  const code = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(source)}); });`;
-  return { entry: code, eval: true };
+  if (FROM_SOURCES) {
+    const tsx = resolveForSources("tsx/esm/api");
+    const source = ownFile("script/thread.ts")?.href;
+    const code = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(source)}); });`;
+    return { entry: code, eval: true };
+  }
+  const file = ownFile("script/thread.js");
+  return file ? { entry: file, eval: false } : { entry: embeddedShellThread(), eval: true };
 }
 
 /** Watches the outboxes of the workers that are about to send (0010). */
@@ -67,7 +72,6 @@ export class ShellWorker {
   handlers: RunHandlers | undefined;
 
   constructor(memoryLimitMb: number, onExit: (worker: ShellWorker) => void) {
-    const { entry, eval: isCode } = workerEntry();
     // TM-MEM-001: the host's heap flags would override resourceLimits; they are cleared while the isolate is made.
     // The worker's execArgv stays the host's (loaders it may need): node rejects V8 flags in an explicit one, and
     // the heap flags in it are not applied again. env: {} keeps NODE_OPTIONS (and all the rest) from the worker.
@@ -76,6 +80,7 @@ export class ShellWorker {
     // ends is taken back here.
     const heapFlags = shareHeapFlags();
     try {
+      const { entry, eval: isCode } = workerEntry();
       this.worker = this.create(entry, isCode, memoryLimitMb, heapFlags.heapFlags);
     } catch (error) {
       restoreHeapFlags();
