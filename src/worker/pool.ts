@@ -60,7 +60,7 @@ export class WorkerPool {
   private readonly idle: ShellWorker[] = [];
   /** Workers with a run, and the one warming (they all count toward the pool's size). */
   private readonly busy = new Set<ShellWorker>();
-  private readonly waiting: RunQueue<ShellWorker>;
+  private readonly waiting: RunQueue<ShellWorker | undefined>;
   private nextRunId = 1;
   /** Workers in a row that died before they were ready for the run that waited for them. */
   private failedStarts = 0;
@@ -168,7 +168,7 @@ export class WorkerPool {
       this.waiting.remove(waiter);
       resolve(undefined);
     };
-    const waiter: Waiter<ShellWorker> = {
+    const waiter: Waiter<ShellWorker | undefined> = {
       owner: ticket.owner,
       tenant: ticket.tenant,
       take: (worker) => {
@@ -203,7 +203,14 @@ export class WorkerPool {
     const index = this.idle.indexOf(worker);
     if (index !== -1) this.idle.splice(index, 1);
     const next = wasBusy ? this.waiting.next() : undefined;
-    if (next) next.take(this.spawn());
+    if (!next) return;
+    let replacement: ShellWorker | undefined;
+    try {
+      replacement = this.spawn();
+    } catch {
+      replacement = undefined; // the waiting run does not start; the next run's own start says why
+    }
+    next.take(replacement);
   }
 
   /**
@@ -217,7 +224,17 @@ export class WorkerPool {
     ticket: RunTicket,
   ): Promise<RunHandle | Busy | undefined> {
     if (ticket.signal.aborted) return undefined;
-    const acquired = this.acquire(ticket);
+    let acquired: ReturnType<WorkerPool["acquire"]>;
+    try {
+      acquired = this.acquire(ticket);
+    } catch (error) {
+      // No thread could be made (a bundle without toolshell's worker code, a thread limit): this run fails with
+      // why, and the host lives on.
+      handlers.onFailed(
+        `the shell could not start (${error instanceof Error ? error.message : String(error)})`,
+      );
+      return undefined;
+    }
     if (!(acquired instanceof Promise)) return acquired;
     const worker = await acquired;
     if (!worker) return undefined;
