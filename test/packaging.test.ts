@@ -424,7 +424,7 @@ interface Setup {
   binTypeScript: Ran;
   tsc: Ran;
   /** Each bundler's build of the bundled app, and the bundle's run from a folder with no node_modules. */
-  bundles: Record<BundlerName, { build: Ran; run: Ran }>;
+  bundles: Record<BundlerName, { build: Ran; run: Ran; underInputType: Ran | undefined }>;
 }
 
 let work = "";
@@ -501,10 +501,14 @@ beforeAll(async () => {
     // gone, as on a server that got only the bundle, nothing of toolshell's can be found there either.
     renameSync(join(lone, "node_modules"), join(lone, "node_modules.gone"));
     return Promise.all(
-      builds.map(
-        async ({ name, build, target, file }) =>
-          [name, { build, run: await run(process.execPath, [file], target) }] as const,
-      ),
+      builds.map(async ({ name, build, target, file }) => {
+        const ran = await run(process.execPath, [file], target);
+        // Imported from a host started with --input-type=module, whose flags a worker inherits by default.
+        const underInputType = file.endsWith(".mjs")
+          ? await run(process.execPath, ["--input-type=module", "-e", `await import("./${file}")`], target)
+          : undefined;
+        return [name, { build, run: ran, underInputType }] as const;
+      }),
     );
   })();
 
@@ -551,6 +555,21 @@ function consumerErrors(subpath: string): string[] {
     const at = Number(/^[^(]+\((\d+),/.exec(line)?.[1]);
     return at >= first && at <= last;
   });
+}
+
+/** What the bundled app prints, run from its bundle in any way. */
+function expectBundledRun(ran: Ran): void {
+  expect(ran.stderr).toBe("");
+  const report = JSON.parse(ran.stdout || "{}");
+  for (const isolation of ["worker", "inline"]) {
+    expect(report[isolation], isolation).toEqual({
+      stdout: 'Jane\n["ADMIN","DEV"]\nexit 2\n',
+      stderr:
+        'get_user: --tag: expected pattern ^[a-z]+$, got "BAD"\nTry: help get_user\n' +
+        "get_user: unknown flag --tga (did you mean --tag?); flags: --id, --tag\nTry: help get_user\n",
+      exitCode: 2,
+    });
+  }
 }
 
 describe("the packed toolshell", () => {
@@ -681,18 +700,8 @@ describe("the packed toolshell", () => {
     });
 
     it("runs from a folder with no node_modules, in worker and inline mode, with real jq and schema patterns", () => {
-      const { run: ran } = setup.bundles[name];
-      expect(ran.stderr).toBe("");
-      const report = JSON.parse(ran.stdout || "{}");
-      for (const isolation of ["worker", "inline"]) {
-        expect(report[isolation], isolation).toEqual({
-          stdout: 'Jane\n["ADMIN","DEV"]\nexit 2\n',
-          stderr:
-            'get_user: --tag: expected pattern ^[a-z]+$, got "BAD"\nTry: help get_user\n' +
-            "get_user: unknown flag --tga (did you mean --tag?); flags: --id, --tag\nTry: help get_user\n",
-          exitCode: 2,
-        });
-      }
+      const { run: ran, underInputType } = setup.bundles[name];
+      for (const outcome of underInputType ? [ran, underInputType] : [ran]) expectBundledRun(outcome);
     });
   });
 

@@ -22,12 +22,19 @@ export interface RunHandlers {
   onFailed(message: string): void;
 }
 
+/** How to start a shell worker: from a file, or from code (`eval`); `ownArgv`: with no node flags of the host's. */
+interface WorkerEntry {
+  entry: URL | string;
+  eval: boolean;
+  ownArgv?: boolean;
+}
+
 /**
  * Where the worker's code is: compiled JS in toolshell's dist/ (script/thread.js); inside a bundle, the copy
  * embedded at build time (0047), run as code; when running from the TS sources (tests, dev), the TS file loaded
  * through tsx's loader, registered inside the worker before the import.
  */
-function workerEntry(): { entry: URL | string; eval: boolean } {
+function workerEntry(): WorkerEntry {
   if (FROM_SOURCES) {
     const tsx = resolveForSources("tsx/esm/api");
     const source = ownFile("script/thread.ts")?.href;
@@ -35,7 +42,9 @@ function workerEntry(): { entry: URL | string; eval: boolean } {
     return { entry: code, eval: true };
   }
   const file = ownFile("script/thread.js");
-  return file ? { entry: file, eval: false } : { entry: embeddedShellThread(), eval: true };
+  // The embedded copy is one CommonJS script that needs no loader: the host's flags are not passed on, since
+  // --input-type=module among them would run it as an ES module, without require.
+  return file ? { entry: file, eval: false } : { entry: embeddedShellThread(), eval: true, ownArgv: true };
 }
 
 /** Watches the outboxes of the workers that are about to send (0010). */
@@ -80,8 +89,7 @@ export class ShellWorker {
     // ends is taken back here.
     const heapFlags = shareHeapFlags();
     try {
-      const { entry, eval: isCode } = workerEntry();
-      this.worker = this.create(entry, isCode, memoryLimitMb, heapFlags.heapFlags);
+      this.worker = this.create(workerEntry(), memoryLimitMb, heapFlags.heapFlags);
     } catch (error) {
       restoreHeapFlags();
       throw error;
@@ -122,13 +130,13 @@ export class ShellWorker {
   }
 
   private create(
-    entry: URL | string,
-    isCode: boolean,
+    { entry, eval: isCode, ownArgv }: WorkerEntry,
     memoryLimitMb: number,
     heapFlags: HeapFlagShare,
   ): Worker {
     return new Worker(entry, {
       eval: isCode,
+      ...(ownArgv ? { execArgv: [] } : {}),
       workerData: {
         stopBuffer: this.stopFlag.buffer,
         outputBuffer: this.output,
