@@ -3,7 +3,8 @@
  * locates the rest of the package: the worker entries, jq's wasm, the modules it loads synchronously on first use.
  * Bundled into an application (esbuild, webpack, Vite, Next.js), this URL is the bundle's own, or empty in
  * CommonJS output, and those files are not beside it: the worker entries and jq's wasm then come from the copies
- * embedded at build time (embedded-*.ts), and the synchronous loads from the bundle (see `bundled`).
+ * embedded at build time (embedded-*.ts). (What loads synchronously on first use goes through loads.cjs, which
+ * Node and bundlers resolve alike.)
  *
  * This is the one module that reads `import.meta` for that, so a CommonJS bundle gets one warning about it, not one
  * per file.
