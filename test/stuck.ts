@@ -2,12 +2,15 @@
 // helpers.ts (which needs vitest) so that fixture processes can use it too.
 
 /**
- * One synchronous command that runs for seconds (an awk loop of 900,000 steps, ~4 s here, under the shell's 1,000,000
- * awk steps) and starts at once: the worker never reaches its next command, so the host terminates it at the
- * deadline. It needs no input: a stuck command that first made megabytes of input with printf (1.4 s for 4 MB here,
- * more on a loaded machine) let the deadline pass before it started, and the run stopped by itself.
+ * One synchronous command that runs for tens of seconds and starts at once: an awk loop whose every step is a gsub
+ * over 3,000 characters (900,000 steps, under the shell's 1,000,000 awk steps; more than 10 s here even when the
+ * machine is idle), so the worker never reaches its next command and the host terminates it at the deadline. A
+ * loop of cheap steps (`s += i % 7`) took 4 s on a loaded machine but 1.3 s on an idle one, inside the deadline
+ * and its kill grace, and the run then stopped by itself. It needs no input: a stuck command that first made
+ * megabytes of input with printf let the deadline pass before it started.
  */
-export const STUCK = "awk 'BEGIN { for (i = 0; i < 900000; i++) s += i % 7; print s }'";
+export const STUCK =
+  'awk \'BEGIN { s = sprintf("%3000s", ""); for (i = 0; i < 900000; i++) n += gsub(/ /, " ", s); print n }\'';
 /** The deadline to give a run that ends in STUCK (a warm worker reaches it well before). */
 export const STUCK_DEADLINE_MS = 1_000;
 /** What a run terminated at STUCK_DEADLINE_MS prints last on stderr. */
