@@ -32,6 +32,7 @@ export type ToolshellErrorCode =
   | "invalid_upstream"
   | "too_many_tools"
   | "tool_name_collision"
+  | "tool_process_failed"
   | "upstream_closed"
   | "upstream_failed";
 

@@ -9,7 +9,14 @@ export type {
   SystemPromptOptions,
 } from "./options.js";
 export type { PlannedCall } from "./registry/plan.js";
-export { askForDestructive, type Policy, type PolicyCall, type PolicyDecision } from "./registry/policy.js";
+export {
+  askForDestructive,
+  type Policy,
+  type PolicyCall,
+  type PolicyDecision,
+  type RequireApprovalOptions,
+  requireApproval,
+} from "./registry/policy.js";
 export type { OnCall } from "./registry/request.js";
 export type { ToolStats } from "./registry/stats.js";
 export type { SpanLike, TelemetryOptions, TracerLike } from "./registry/telemetry.js";
@@ -22,7 +29,7 @@ export type { PromptLevel } from "./shell/prompt.js";
 export type { CallErrorCode, OutcomeCode } from "./tool/call.js";
 export type { FromJsonSchema, InferOutput, InferParams } from "./tool/infer.js";
 export type { BreakerOptions, RateLimitOptions, RetryOptions } from "./tool/resilience.js";
-export type { ToolAnnotations, ToolRisk } from "./tool/risk.js";
+export { RISK_LEVELS, type RiskLevel, type ToolAnnotations, type ToolRisk } from "./tool/risk.js";
 export type {
   InputSchema,
   NamelessTool,

@@ -391,6 +391,32 @@ export const MAX_UPSTREAM_COMMAND_CHARS: number = 128;
 export const MAX_QUOTED_UPSTREAM_MESSAGE: number = 200;
 
 // ---------------------------------------------------------------------------------------------------------------
+// Tool processes (src/process): what a tool process may send and how it is kept running (TM-PROC-001).
+
+/** The largest frame a tool process may send, in bytes of JSON: a longer one is a fault, read no further. */
+export const MAX_TOOL_PROCESS_FRAME_BYTES: number = 16 * 1024 * 1024;
+
+/** Bytes of a tool process's stderr kept (its last ones), quoted when it fails. */
+export const TOOL_PROCESS_STDERR_TAIL_BYTES: number = 2048;
+
+/** How long a tool process has to answer ToolHello with ToolRegister (the `connectTimeoutMs` default). */
+export const DEFAULT_TOOL_PROCESS_CONNECT_TIMEOUT_MS: number = 10_000;
+
+/**
+ * Restarts of a failed tool process in a row (with no call answered between them) before its commands answer
+ * "unavailable" (for TOOL_PROCESS_RETRY_AFTER_MS); each waits twice as long as the one before, from TOOL_PROCESS_RESTART_DELAY_MS up to
+ * MAX_TOOL_PROCESS_RESTART_DELAY_MS.
+ */
+export const MAX_TOOL_PROCESS_RESTARTS: number = 5;
+export const TOOL_PROCESS_RESTART_DELAY_MS: number = 100;
+export const MAX_TOOL_PROCESS_RESTART_DELAY_MS: number = 5_000;
+/** How long a tool process stays "unavailable" before a call may try to start it once more. */
+export const TOOL_PROCESS_RETRY_AFTER_MS: number = 60_000;
+
+/** How long a closing tool process has to exit after its stdin ends, before it is killed. */
+export const TOOL_PROCESS_CLOSE_GRACE_MS: number = 2_000;
+
+// ---------------------------------------------------------------------------------------------------------------
 // The provider adapters (src/adapters): the tool names sent to a model provider's API.
 
 /**

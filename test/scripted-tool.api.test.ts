@@ -14,7 +14,16 @@ const noop = () => "ok";
 /** What each entry point of package.json `exports` gives: runtime names and type-only names, sorted. */
 const SURFACE: Record<string, { runtime: string[]; types: string[] }> = {
   ".": {
-    runtime: ["ScriptedTool", "ToolError", "ToolshellError", "askForDestructive", "defineTool", "resultText"],
+    runtime: [
+      "RISK_LEVELS",
+      "ScriptedTool",
+      "ToolError",
+      "ToolshellError",
+      "askForDestructive",
+      "defineTool",
+      "requireApproval",
+      "resultText",
+    ],
     types: [
       "BreakerOptions",
       "CallError",
@@ -42,7 +51,9 @@ const SURFACE: Record<string, { runtime: string[]; types: string[] }> = {
       "PromptLevel",
       "PromptOptions",
       "RateLimitOptions",
+      "RequireApprovalOptions",
       "RetryOptions",
+      "RiskLevel",
       "ScriptToolDefinition",
       "ScriptedToolOptions",
       "SpanLike",
@@ -112,6 +123,18 @@ const SURFACE: Record<string, { runtime: string[]; types: string[] }> = {
       "AnthropicToolResult",
       "ExportOptions",
       "RunHelperOptions",
+    ],
+  },
+  "./process": {
+    runtime: ["connectToolProcess", "serveToolProcess"],
+    types: [
+      "ServeToolProcessOptions",
+      "ServedTool",
+      "ServedTools",
+      "SkippedProcessTool",
+      "ToolProcessConnection",
+      "ToolProcessEvent",
+      "ToolProcessOptions",
     ],
   },
 };

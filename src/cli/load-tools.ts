@@ -21,6 +21,8 @@ export interface LoadOptions {
   scratch?: boolean;
   /** With no `file`: no tools at all instead of the demo ones (`mcp` given `--upstream`, whose tools it serves). */
   noDemo?: boolean;
+  /** Tool processes to start and register (`--tool-process "CMD ARGS"`, optionally `name=`-prefixed). */
+  toolProcesses?: readonly string[];
 }
 
 /** The script tool's name when a module exports bare tools. */
@@ -110,31 +112,70 @@ export async function loadToolshell(
   file: string | undefined,
   options: LoadOptions = {},
 ): Promise<LoadedToolshell> {
-  const demo = file === undefined && options.noDemo !== true;
+  const sources = options.toolProcesses ?? [];
+  const demo = file === undefined && options.noDemo !== true && sources.length === 0;
   const label = file === undefined ? "demo tools" : `--tools ${file}`;
   const exports: Record<string, unknown> =
     file !== undefined
       ? await importModule(file, label)
       : { default: demo ? ecommerceToolset : { name: DEFAULT_NAME, tools: [] } };
   const found = toolsFromModule(exports, label);
+  let loaded: LoadedToolshell;
   if (isScriptedTool(found)) {
     if (options.scratch) {
       throw new CliError(
         `--scratch: ${label} exports a ScriptedTool, whose options are its own; set scratch: true on it instead`,
       );
     }
-    return { api: found };
+    loaded = { api: found };
+  } else {
+    try {
+      const api = new ScriptedTool({
+        name: found.name ?? DEFAULT_NAME,
+        description: found.description,
+        tools: found.tools,
+        compactPrompt: options.compactPrompt,
+        ...(options.scratch ? { scratch: true } : {}),
+      });
+      loaded = demo ? { api, notice: demoNotice() } : { api };
+    } catch (error) {
+      throw new CliError(`${label}: ${errorMessage(error)}`, undefined, { cause: error });
+    }
   }
   try {
-    const api = new ScriptedTool({
-      name: found.name ?? DEFAULT_NAME,
-      description: found.description,
-      tools: found.tools,
-      compactPrompt: options.compactPrompt,
-      ...(options.scratch ? { scratch: true } : {}),
-    });
-    return demo ? { api, notice: demoNotice() } : { api };
+    const notes = await connectToolProcesses(loaded.api, sources);
+    if (notes !== "") loaded.notice = `${loaded.notice ?? ""}${notes}`;
   } catch (error) {
-    throw new CliError(`${label}: ${errorMessage(error)}`, undefined, { cause: error });
+    await loaded.api.close();
+    throw error;
   }
+  return loaded;
+}
+
+/** Starts each `--tool-process` and registers its tools; returns what to say on stderr of tools left out. */
+async function connectToolProcesses(api: ScriptedTool, specs: readonly string[]): Promise<string> {
+  if (specs.length === 0) return "";
+  const [{ connectToolProcess }, { parseUpstream }] = await Promise.all([
+    import("../process/connect.js"),
+    import("../mcp/client-spec.js"),
+  ]);
+  let notes = "";
+  for (const spec of specs) {
+    try {
+      const parsed = parseUpstream(spec);
+      if (!("command" in parsed))
+        throw new CliError("a tool process is a command line, not a URL", EXIT_USAGE);
+      const connection = await connectToolProcess(api, {
+        command: parsed.command,
+        ...(parsed.args ? { args: parsed.args } : {}),
+        ...(parsed.name ? { name: parsed.name } : {}),
+      });
+      for (const { name, reason } of connection.skipped) {
+        notes += `toolshell: --tool-process ${spec}: left out ${name}: ${reason}\n`;
+      }
+    } catch (error) {
+      throw new CliError(`--tool-process ${spec}: ${errorMessage(error)}`, undefined, { cause: error });
+    }
+  }
+  return notes;
 }

@@ -50,6 +50,9 @@ function collect(value: string, previous: string[]): string[] {
 const TOOLS_HELP =
   "an ES module (.js/.mjs; .ts under tsx) exporting `tools` or a default tools array, ScriptedTool or " +
   "{ name, description, tools } (default: the bundled demo e-commerce tools)";
+const TOOL_PROCESS_HELP =
+  'a tool process to start and register as `name.tool` commands: a command line ("python3 tools.py"), ' +
+  "optionally prefixed with name= to choose the namespace (repeatable)";
 const SCRATCH_HELP =
   "give each run an in-memory /tmp of 16 MiB, empty at the start and discarded after the run (default: no files)";
 
@@ -74,6 +77,7 @@ function createProgram(io: CliIo, result: { exitCode: number }): Command {
     .description("run a script against the tools; print its stdout and stderr and exit with its exit code")
     .argument("<script>", "the bash script, or - to read it from stdin")
     .option("--tools <file>", TOOLS_HELP)
+    .option("--tool-process <cmd>", TOOL_PROCESS_HELP, collect, [])
     .option("--trace", "print the trace of tool calls to stderr after the run")
     .option(
       "--json",
@@ -92,11 +96,21 @@ Examples:
     .action(
       async (
         argument: string,
-        options: { tools?: string; trace?: boolean; json?: boolean; timeout?: number; scratch?: boolean },
+        options: {
+          tools?: string;
+          toolProcess: string[];
+          trace?: boolean;
+          json?: boolean;
+          timeout?: number;
+          scratch?: boolean;
+        },
       ) => {
         const { runCommand, scriptFrom } = await import("./run.js");
         const script = await scriptFrom(argument, io);
-        const { api, notice } = await loadToolshell(options.tools, { scratch: options.scratch });
+        const { api, notice } = await loadToolshell(options.tools, {
+          scratch: options.scratch,
+          toolProcesses: options.toolProcess,
+        });
         if (notice) io.stderr.write(notice);
         try {
           result.exitCode = await runCommand(
@@ -138,6 +152,7 @@ Examples:
       collect,
       [],
     )
+    .option("--tool-process <cmd>", TOOL_PROCESS_HELP, collect, [])
     .option("--http <port>", "serve streamable HTTP on this port (0: any free port) instead of stdio", port)
     .option("--host <host>", "interface to bind with --http", "127.0.0.1")
     .option("--name <name>", "the script tool's MCP name", "script")
@@ -155,6 +170,7 @@ Examples:
       async (options: {
         tools?: string;
         upstream: string[];
+        toolProcess: string[];
         http?: number;
         host: string;
         name: string;
@@ -168,6 +184,7 @@ Examples:
         const { api, notice } = await loadToolshell(options.tools, {
           scratch: options.scratch,
           noDemo: options.upstream.length > 0,
+          toolProcesses: options.toolProcess,
         });
         try {
           result.exitCode = await serveMcp(
@@ -193,9 +210,10 @@ Examples:
     .command("repl")
     .description("an interactive prompt for trying scripts against the tools")
     .option("--tools <file>", TOOLS_HELP)
-    .action(async (options: { tools?: string }) => {
+    .option("--tool-process <cmd>", TOOL_PROCESS_HELP, collect, [])
+    .action(async (options: { tools?: string; toolProcess: string[] }) => {
       const { startRepl } = await import("./repl.js");
-      const { api, notice } = await loadToolshell(options.tools);
+      const { api, notice } = await loadToolshell(options.tools, { toolProcesses: options.toolProcess });
       if (notice) io.stderr.write(notice);
       try {
         result.exitCode = await startRepl(api, io);

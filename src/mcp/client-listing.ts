@@ -3,7 +3,6 @@
  * step when it is registered, so a tool past these bounds is skipped rather than allowed to hold the event loop.
  * Texts and data are cleaned and checked at registration, for every third-party listing (src/tool/third-party.ts).
  */
-import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { MAX_UPSTREAM_SCHEMA_CHARS, MAX_UPSTREAM_SUBSCHEMAS } from "../limits.js";
 import { forEachSubschema } from "../schema/walk.js";
 
@@ -14,7 +13,10 @@ export interface ListedSchemas {
 }
 
 /** Why an upstream tool's schemas cost too much to register, or undefined. Throws when nested too deeply. */
-export function schemaCostProblem(tool: Tool, listed: ListedSchemas): string | undefined {
+export function schemaCostProblem(
+  tool: { inputSchema: unknown; outputSchema?: unknown },
+  listed: ListedSchemas,
+): string | undefined {
   for (const [field, json] of [
     ["inputSchema", listed.inputJson],
     ["outputSchema", listed.outputJson],

@@ -3,6 +3,8 @@ import { ToolshellError } from "../errors.js";
 import { literalWords } from "../shell/guard.js";
 import { assertToolName } from "../tool/tool.js";
 
+export { sanitizeSegment } from "../tool/segment.js";
+
 /** An upstream started as a child process speaking MCP over stdio. */
 export interface StdioUpstream {
   /** The namespace of its commands (`name.tool`); default: the server's own name, sanitised. */
@@ -109,22 +111,6 @@ function splitCommand(line: string): string[] {
     );
   }
   return words;
-}
-
-/**
- * Makes any string a valid command-name segment: characters other than letters, digits, `_`, `-` and `.` become
- * `_`, runs of dots one dot, and a segment never starts or ends with a dot (nor starts with a digit or `-`, when
- * it leads a command name).
- */
-export function sanitizeSegment(raw: string, leading = false): string {
-  let segment = raw
-    .replace(/[^A-Za-z0-9_.-]/g, "_")
-    .replace(/\.{2,}/g, ".")
-    .replace(/^\./, "_")
-    .replace(/\.$/, "_");
-  if (segment === "") segment = "_";
-  if (leading && !/^[A-Za-z_]/.test(segment)) segment = `_${segment}`;
-  return segment;
 }
 
 /** Checks a namespace given by the caller: it must already be valid (a silent rename would surprise). */

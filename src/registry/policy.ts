@@ -1,5 +1,6 @@
+import { ToolshellError } from "../errors.js";
 import type { CallOutcome } from "../tool/call.js";
-import type { ToolRisk } from "../tool/risk.js";
+import { isRiskLevel, RISK_LEVELS, type RiskLevel, riskRank, type ToolRisk } from "../tool/risk.js";
 import type { RegisteredTool } from "../tool/tool.js";
 import type { CallRecord } from "../trace/trace.js";
 import { raceAbort } from "./deadline.js";
@@ -49,6 +50,45 @@ export function askForDestructive(approve: (call: PolicyCall) => boolean | Promi
   return async (call) => {
     if (!call.risk.destructive) return "allow";
     return (await approve(call)) ? "allow" : { deny: "not approved" };
+  };
+}
+
+/** Options of requireApproval(). */
+export interface RequireApprovalOptions {
+  /** The lowest risk level that needs approval: `"high"` asks for high and critical calls. */
+  atOrAbove: RiskLevel;
+  /** Asked for each call at or above the level; `true` lets it run, `false` (or a throw) refuses it. */
+  approve: (call: PolicyCall) => boolean | Promise<boolean>;
+}
+
+/**
+ * A gate by risk level: calls below `atOrAbove` run; each call at or above it waits for `approve`. A tool's level is
+ * its `risk` level, or the one its risk flags amount to (destructive: high; writes: medium; open world: low; else
+ * safe).
+ * @example
+ * new ScriptedTool({ name: "api", tools, policy: requireApproval({ atOrAbove: "high", approve: (call) => ask(call) }) })
+ */
+export function requireApproval(options: RequireApprovalOptions): Policy {
+  const atOrAbove: unknown = options?.atOrAbove;
+  if (!isRiskLevel(atOrAbove)) {
+    throw new ToolshellError(
+      "invalid_option",
+      `requireApproval: atOrAbove ${JSON.stringify(atOrAbove)} is not a risk level: use one of ${RISK_LEVELS.join(", ")}`,
+    );
+  }
+  const approve: unknown = options.approve;
+  if (typeof approve !== "function") {
+    throw new ToolshellError(
+      "invalid_option",
+      "requireApproval: approve must be a function (call) => boolean",
+    );
+  }
+  const threshold = riskRank(atOrAbove);
+  return async (call) => {
+    if (riskRank(call.risk.level) < threshold) return "allow";
+    return (await options.approve(call)) === true
+      ? "allow"
+      : { deny: `not approved (risk ${call.risk.level})` };
   };
 }
 

@@ -8,6 +8,7 @@ import { jsonTextDeeperThan } from "../schema/json-depth.js";
 import { deferredValidator, type Validator } from "../schema/validate.js";
 import { scanForInjection } from "../text/untrusted.js";
 import type { CallOutcome } from "../tool/call.js";
+import { deprecationNotice } from "../tool/deprecation.js";
 import type { ParamsParser, ParsedParams } from "../tool/parse.js";
 import type { BreakerOptions } from "../tool/resilience.js";
 import type { RegisteredTool } from "../tool/tool.js";
@@ -227,7 +228,15 @@ export class Registry {
     const result = await runAttempts(entry.tool, params, call, entry.attempts);
     entry.breaker?.settle(result.verdict, trial);
     scanUntrusted(entry.tool, call.record, result.outcome);
-    return result;
+    const { deprecated } = entry.tool.spec;
+    if (deprecated === undefined) return result;
+    // A deprecated tool still runs; the notice goes before whatever the call wrote on stderr.
+    const notice = deprecationNotice(deprecated);
+    call.record.deprecated = notice;
+    return {
+      ...result,
+      outcome: { ...result.outcome, stderr: `${call.record.name}: ${notice}\n${result.outcome.stderr}` },
+    };
   }
 
   /** Lookup's refusal: a script's shell already suggested a name; a host call gets the closest one. */

@@ -44,6 +44,8 @@ export type CallResult =
       outputIssues?: string[];
       /** Prompt-injection phrasing found in the output of a `trust: "untrusted"` tool. */
       injectionFlags?: string[];
+      /** The tool is deprecated: what its notice says, e.g. `deprecated, use search_users`. */
+      deprecated?: string;
     }
   | { ok: false; error: CallError; callId: string };
 
@@ -123,5 +125,6 @@ export async function callFromHost(
     callId,
     ...(outcome.outputIssues ? { outputIssues: outcome.outputIssues } : {}),
     ...(record.injectionFlags ? { injectionFlags: record.injectionFlags } : {}),
+    ...(record.deprecated !== undefined ? { deprecated: record.deprecated } : {}),
   };
 }

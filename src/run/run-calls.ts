@@ -35,6 +35,7 @@ function callEntry(call: CallRequest, dispatched: Dispatched): TraceEntry {
     bytesOut: record.bytesOut,
     attempts: record.attempts,
     ...(record.injectionFlags ? { injectionFlags: record.injectionFlags } : {}),
+    ...(record.deprecated !== undefined ? { deprecated: record.deprecated } : {}),
     ...(record.abandoned ? { abandoned: true as const } : {}),
   };
 }

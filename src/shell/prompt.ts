@@ -4,6 +4,7 @@ import { outputShape } from "../schema/shape.js";
 import { shellWord } from "../text/shell-quote.js";
 import { shownBytes } from "../text/sizes.js";
 import { shownDescription, UNTRUSTED_TEXT_NOTE } from "../text/untrusted.js";
+import { withDeprecation } from "../tool/deprecation.js";
 import type { ToolSpec } from "../tool/tool.js";
 
 /** How much of each tool the system prompt shows (see renderSystemPrompt). */
@@ -152,8 +153,13 @@ function shownText(spec: ToolSpec, text: string): string {
   return shownDescription(spec, text, true);
 }
 
+/** A tool's description in the prompt: fenced when third-party, its deprecation in front. */
+function toolText(spec: ToolSpec, text: string): string {
+  return withDeprecation(spec, shownText(spec, text));
+}
+
 function fullCommand(spec: ToolSpec): string {
-  const description = shownText(spec, spec.description);
+  const description = toolText(spec, spec.description);
   const lines = [`- \`${usageLine(spec.name, spec.inputSchema)}\`${description ? `: ${description}` : ""}`];
   for (const flag of describeFlags(spec.inputSchema)) {
     if (flag.description) lines.push(`  - \`--${flag.name}\`: ${shownText(spec, flag.description)}`);
@@ -166,13 +172,13 @@ function fullCommand(spec: ToolSpec): string {
 
 /** A tool at the `usage` level: its usage line and description, and what it prints. */
 function usageCommand(spec: ToolSpec): string {
-  const description = shownText(spec, spec.description);
+  const description = toolText(spec, spec.description);
   return `- \`${usageLine(spec.name, spec.inputSchema)}\`${description ? `: ${description}` : ""}`;
 }
 
 /** A tool at the `compact` level: its name and the first line of its description. */
 function compactCommand(spec: ToolSpec): string {
-  const line = shownText(spec, spec.description.split("\n")[0] ?? "");
+  const line = toolText(spec, spec.description.split("\n")[0] ?? "");
   return `- \`${spec.name}\`${line ? `: ${line}` : ""}`;
 }
 

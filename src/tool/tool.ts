@@ -2,6 +2,7 @@ import { bundled, packageRequire } from "../assets/here.js";
 import { ToolshellError } from "../errors.js";
 import { MAX_TOOL_NAME_CHARS } from "../limits.js";
 import type { JsonSchema } from "../schema/json-schema.js";
+import { type Deprecation, deprecationOf } from "./deprecation.js";
 import type { InferOutput, InferParams } from "./infer.js";
 import { type ParamsParser, paramsParser } from "./parse.js";
 import {
@@ -12,7 +13,14 @@ import {
   rateLimitSettings,
   retrySettings,
 } from "./resilience.js";
-import { resolveRisk, type ToolAnnotations, type ToolRisk } from "./risk.js";
+import {
+  isRiskLevel,
+  RISK_LEVELS,
+  type RiskLevel,
+  resolveRisk,
+  type ToolAnnotations,
+  type ToolRisk,
+} from "./risk.js";
 import { cleanThirdPartySpec, THIRD_PARTY_LISTING } from "./third-party.js";
 
 /** What a tool's `execute` receives besides its params. */
@@ -81,10 +89,19 @@ export interface ToolDefinition<Params = Record<string, unknown>, Context = unkn
    * whole output stays readable in the run with `out <call id>`. Unset: no per-tool budget.
    */
   maxOutputBytes?: number;
-  /** What the tool may do; unset parts default to the safe side (may write, destructive). */
-  risk?: Partial<ToolRisk>;
+  /**
+   * What the tool may do: a level (`"safe"`, `"low"`, `"medium"`, `"high"`, `"critical"`; see RISK_LEVELS for
+   * the flags each implies) or the flags themselves, whose unset parts default to the safe side (may write,
+   * destructive).
+   */
+  risk?: Partial<Omit<ToolRisk, "level">> | RiskLevel;
   /** MCP annotations (`readOnlyHint`, ...), read when `risk` does not say. */
   annotations?: ToolAnnotations;
+  /**
+   * The tool still runs but should no longer be used: `help`, `discover` and the prompt mark it, each call prints
+   * `<tool>: deprecated, use <replacement>` on stderr, and its record has `deprecated`. `true` for no details.
+   */
+  deprecated?: Deprecation | true;
   /**
    * The longest one call may take (one attempt, under `retry`); past it the call ends with exit 124 even if the
    * callback ignores its signal.
@@ -203,6 +220,8 @@ export interface ToolSpec {
   untrusted?: true;
   /** The description and schema texts are third-party (`descriptionTrust: "untrusted"`): fenced where shown. */
   untrustedDescription?: true;
+  /** The tool is deprecated: marked where it is listed, noted on stderr when called. */
+  deprecated?: Deprecation;
 }
 
 /** A registered tool: its spec plus the callback that stays on the caller's thread. */
@@ -459,6 +478,12 @@ export function normalizeTool(
     name,
     "input",
   );
+  if (typeof definition.risk === "string" && !isRiskLevel(definition.risk)) {
+    throw new ToolshellError(
+      "invalid_tool",
+      `${name}: risk ${JSON.stringify(definition.risk)} is not a level: use one of ${RISK_LEVELS.join(", ")}, or { readOnly, destructive, idempotent, openWorld }`,
+    );
+  }
   const risk = resolveRisk(definition.risk, definition.annotations);
   const spec: ToolSpec = {
     name,
@@ -491,6 +516,13 @@ export function normalizeTool(
   }
   if (trust === "untrusted") spec.untrusted = true;
   applyDescriptionTrust(spec, definition);
+  const deprecated = deprecationOf(
+    definition.deprecated,
+    name,
+    spec.untrustedDescription === true ||
+      (definition as { [THIRD_PARTY_LISTING]?: unknown })[THIRD_PARTY_LISTING] === true,
+  );
+  if (deprecated) spec.deprecated = deprecated;
   const registered: RegisteredTool = {
     spec,
     timeoutMs,

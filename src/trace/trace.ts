@@ -50,6 +50,8 @@ export interface TraceEntry {
   attempts?: number;
   /** Prompt-injection phrasing found in the output of a `trust: "untrusted"` tool, e.g. `["you-are-now"]`. */
   injectionFlags?: string[];
+  /** The tool is deprecated: the notice the call printed on stderr, e.g. `deprecated, use search_users`. */
+  deprecated?: string;
   /**
    * The call ended at its deadline while its callback was still running: whatever the callback returns later is
    * dropped, reported to `onCall` as a record with `late`, and counted in `stats()` as a late result.
@@ -87,6 +89,8 @@ export interface CallRecord {
   /** Set when the tool is `trust: "untrusted"` and its callback ran. */
   untrusted?: true;
   injectionFlags?: string[];
+  /** The tool is deprecated and ran: the notice its call printed, e.g. `deprecated, use search_users`. */
+  deprecated?: string;
   /**
    * What the callback threw, for the host only: its name (an Error's, else the thrown value's type), message and
    * stack. Never in the trace, a script's output or an MCP answer, where the model reads `<tool>: callback failed`

@@ -47,7 +47,7 @@ export const WARM_UP_CATALOG: { id: number; tools: ToolSpec[] } = {
       },
       tags: [],
       category: undefined,
-      risk: { readOnly: true, destructive: false, idempotent: true, openWorld: false },
+      risk: { readOnly: true, destructive: false, idempotent: true, openWorld: false, level: "safe" },
     },
   ],
 };

@@ -22,6 +22,7 @@ import { ScriptedTool } from "../../src/index.js";
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const MAIN = "src/cli/main.ts";
 const TOOLS = "test/fixtures/cli-tools.mjs";
+const PY_TOOLS = "examples/tool-process.py";
 /** What a command run without --tools (and, for mcp, without --upstream) says first on stderr. */
 const DEMO_NOTE =
   "toolshell: no --tools given: using the bundled demo e-commerce tools (get_user, list_orders, get_product, " +
@@ -93,7 +94,18 @@ function cliProcess(args: string[], input = "", nodeArgs: string[] = []): Promis
 async function mcpOverStdio(): Promise<{ tools: Tool[]; result: CallToolResult; stderr: string }> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: ["--import", "tsx", MAIN, "mcp", "--tools", TOOLS, "--name", "calc"],
+    args: [
+      "--import",
+      "tsx",
+      MAIN,
+      "mcp",
+      "--tools",
+      TOOLS,
+      "--tool-process",
+      `py=python3 ${PY_TOOLS}`,
+      "--name",
+      "calc",
+    ],
     cwd: ROOT,
     stderr: "pipe",
   });
@@ -108,7 +120,7 @@ async function mcpOverStdio(): Promise<{ tools: Tool[]; result: CallToolResult; 
     // greet logs with console.log: on stdio that must go to stderr, or the client would see garbage.
     const result = (await client.callTool({
       name: "calc",
-      arguments: { commands: "add --a 2 --b 3 | jq .sum; greet --name Ann" },
+      arguments: { commands: "add --a 2 --b 3 | jq .sum; greet --name Ann; py.add --a 1 --b 1 | jq .sum" },
     })) as CallToolResult;
     return { tools, result, stderr };
   } finally {
@@ -215,6 +227,29 @@ beforeAll(() => {
 });
 
 describe("toolshell run", () => {
+  it("registers a --tool-process's tools beside a module's, saying which it left out", async () => {
+    const outcome = await cli([
+      "run",
+      "--tools",
+      TOOLS,
+      "--tool-process",
+      `python3 ${PY_TOOLS}`,
+      "add --a 2 --b 3 | jq .sum; tool-process.lookup --id 2 | jq -r .name",
+    ]);
+    expect(outcome).toEqual({
+      stdout: "5\nLin\n",
+      stderr:
+        `toolshell: --tool-process python3 ${PY_TOOLS}: left out reset: it requires the scope "admin", ` +
+        "which is not granted (grantScopes)\n",
+      code: 0,
+    });
+    const url = await cli(["run", "--tool-process", "https://example.com/tools", "true"]);
+    expect(url.stderr).toBe(
+      "toolshell: --tool-process https://example.com/tools: a tool process is a command line, not a URL\n",
+    );
+    expect(url.code).not.toBe(0);
+  });
+
   it("prints the script's output over the demo tools, saying on stderr that they are the demo, and exits 0", async () => {
     expect(await cli(["run", "get_user --id 42 | jq -r .name"])).toEqual({
       stdout: "Jane Doe\n",
@@ -383,7 +418,12 @@ describe("toolshell as a process", () => {
       const { tools, result, stderr } = await processes.stdio;
       expect(tools.map((tool) => tool.name)).toEqual(["calc"]);
       expect(tools[0]?.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
-      expect(result.structuredContent).toMatchObject({ stdout: "5\nhello Ann\n", stderr: "", exitCode: 0 });
+      // A module's tools and a tool process's, served at once.
+      expect(result.structuredContent).toMatchObject({
+        stdout: "5\nhello Ann\n2\n",
+        stderr: "",
+        exitCode: 0,
+      });
       expect(result.isError).toBe(false);
       expect(stderr).toContain("greet was called");
     },

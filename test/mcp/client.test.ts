@@ -244,8 +244,14 @@ describe("importing an in-process upstream", () => {
     const { up } = await importFixture([weather, book], { api });
     await api.execute("fixture.weather --city Oslo >/dev/null; fixture.book --seats 2");
     expect(seen.map((call) => [call.name, call.risk])).toEqual([
-      ["fixture.weather", { readOnly: true, destructive: false, idempotent: true, openWorld: false }],
-      ["fixture.book", { readOnly: false, destructive: true, idempotent: false, openWorld: true }],
+      [
+        "fixture.weather",
+        { readOnly: true, destructive: false, idempotent: true, openWorld: false, level: "safe" },
+      ],
+      [
+        "fixture.book",
+        { readOnly: false, destructive: true, idempotent: false, openWorld: true, level: "high" },
+      ],
     ]);
     up.called.length = 0;
     const plan = await api.execute("fixture.weather --city Oslo | jq -r .sky; fixture.book --seats 4", {

@@ -3,8 +3,11 @@ import {
   askForDestructive,
   type PolicyCall,
   type PolicyDecision,
+  RISK_LEVELS,
+  requireApproval,
   ScriptedTool,
   type ToolDefinition,
+  ToolshellError,
 } from "../../src/index.js";
 import { MODES, track } from "../helpers.js";
 
@@ -79,7 +82,7 @@ describe.each(MODES)("policy (%s)", (mode) => {
       {
         name: "delete_user",
         params: { id: 3 },
-        risk: { readOnly: false, destructive: true, idempotent: false, openWorld: true },
+        risk: { readOnly: false, destructive: true, idempotent: false, openWorld: true, level: "high" },
         tenant: "acme",
         context: { user: "u1" },
         surface: "shell",
@@ -88,7 +91,7 @@ describe.each(MODES)("policy (%s)", (mode) => {
       {
         name: "refund",
         params: {},
-        risk: { readOnly: false, destructive: false, idempotent: true, openWorld: false },
+        risk: { readOnly: false, destructive: false, idempotent: true, openWorld: false, level: "medium" },
         tenant: "acme",
         context: { user: "u1" },
         surface: "shell",
@@ -97,7 +100,7 @@ describe.each(MODES)("policy (%s)", (mode) => {
       {
         name: "get_user",
         params: {},
-        risk: { readOnly: true, destructive: false, idempotent: true, openWorld: true },
+        risk: { readOnly: true, destructive: false, idempotent: true, openWorld: true, level: "low" },
         tenant: "acme",
         context: { user: "u1" },
         surface: "shell",
@@ -146,6 +149,74 @@ describe.each(MODES)("policy (%s)", (mode) => {
       stderr: "delete_user: denied: not approved\n",
     });
     expect(asked).toEqual(['delete_user {"id":1}', 'delete_user {"id":2}']);
+  });
+
+  it("gates by risk level with requireApproval: below the level runs, at or above waits for approve", async () => {
+    const asked: string[] = [];
+    const levels = RISK_LEVELS.map((level) => ({
+      name: `at_${level}`,
+      risk: level,
+      execute: () => `${level}\n`,
+    }));
+    const api = track(
+      new ScriptedTool({
+        name: "p",
+        isolation: mode,
+        tools: [
+          ...levels,
+          // Flags amount to a level too: writes without destroying is medium, destroying is high.
+          { name: "writes", risk: { readOnly: false, destructive: false }, execute: () => "wrote\n" },
+          { name: "destroys", risk: { destructive: true }, execute: () => "destroyed\n" },
+        ],
+        policy: requireApproval({
+          atOrAbove: "high",
+          approve: (call) => {
+            asked.push(`${call.name}:${call.risk.level}`);
+            return call.name === "at_high";
+          },
+        }),
+      }),
+    );
+    const result = await api.execute("at_safe; at_low; at_medium; at_high; at_critical; writes; destroys");
+    expect(result).toMatchObject({
+      stdout: "safe\nlow\nmedium\nhigh\nwrote\n",
+      stderr:
+        "at_critical: denied: not approved (risk critical)\ndestroys: denied: not approved (risk high)\n",
+    });
+    expect(asked).toEqual(["at_high:high", "at_critical:critical", "destroys:high"]);
+  });
+
+  it("refuses a requireApproval level it does not know, and an approver that throws or answers non-true denies", async () => {
+    expect(() => requireApproval({ atOrAbove: "severe" as never, approve: () => true })).toThrow(
+      ToolshellError,
+    );
+    expect(() => requireApproval({ atOrAbove: "severe" as never, approve: () => true })).toThrow(
+      'requireApproval: atOrAbove "severe" is not a risk level: use one of safe, low, medium, high, critical',
+    );
+    expect(() => requireApproval({ atOrAbove: "low", approve: undefined as never })).toThrow(
+      /approve must be a function/,
+    );
+    const api = track(
+      new ScriptedTool({
+        name: "p",
+        isolation: mode,
+        tools: [
+          { name: "a", risk: "medium", execute: () => "a\n" },
+          { name: "b", risk: "medium", execute: () => "b\n" },
+        ],
+        policy: requireApproval({
+          atOrAbove: "medium",
+          approve: (call) => {
+            if (call.name === "a") throw new Error("approver down");
+            return "yes" as never;
+          },
+        }),
+      }),
+    );
+    expect(await api.execute("a; b")).toMatchObject({
+      stdout: "",
+      stderr: "a: denied: the policy failed\nb: denied: not approved (risk medium)\n",
+    });
   });
 });
 
