@@ -118,6 +118,7 @@ function discover(run: ShellRun, argv: string[]): ExecResult {
       description: spec.untrustedDescription ? fenceUntrustedText(spec.description) : spec.description,
       category: spec.category ?? null,
       tags: spec.tags,
+      ...(spec.deprecated ? { deprecated: spec.deprecated } : {}),
     }));
     return commandResult(`${JSON.stringify(rows)}\n`, "", 0);
   }

@@ -10,6 +10,7 @@ import {
   shownDescription as shownText,
   UNTRUSTED_TEXT_NOTE,
 } from "../src/text/untrusted.js";
+import { deprecationNotice, withDeprecation } from "../src/tool/deprecation.js";
 import type { ToolSpec } from "../src/tool/tool.js";
 import { commandResult, timed } from "./common.js";
 
@@ -35,6 +36,7 @@ function usageWidth(flag: { name: string; type: string; enum?: unknown[] }): num
 /** `get_user --help` / `help get_user`: usage with every flag, its type, required mark, enum values and description. */
 export function toolUsage(spec: ToolSpec): string {
   const lines = [spec.description ? `${spec.name} - ${shownText(spec, spec.description)}` : spec.name];
+  if (spec.deprecated) lines.push(`${deprecationNotice(spec.deprecated).replace(/^d/, "D")}.`);
   lines.push(`Usage: ${usageLine(spec.name, spec.inputSchema)}`);
   if (spec.outputSchema !== undefined) lines.push(`Output: ${outputShape(spec.outputSchema)}`);
   const flags = describeFlags(spec.inputSchema);
@@ -63,7 +65,7 @@ export function toolList(specs: Iterable<ToolSpec>): string {
   const width = Math.min(32, Math.max(0, ...list.map((spec) => spec.name.length)));
   return list
     .map((spec) =>
-      `  ${spec.name.padEnd(width)}  ${shownText(spec, spec.description.split("\n")[0] ?? "")}`.trimEnd(),
+      `  ${spec.name.padEnd(width)}  ${withDeprecation(spec, shownText(spec, spec.description.split("\n")[0] ?? ""))}`.trimEnd(),
     )
     .join("\n");
 }
@@ -101,6 +103,7 @@ function helpFor(
       description: shownText(spec, spec.description),
       input_schema: spec.inputSchema,
       ...(spec.outputSchema !== undefined ? { output_schema: spec.outputSchema } : {}),
+      ...(spec.deprecated ? { deprecated: spec.deprecated } : {}),
     };
     // A schema's data (a pattern may spell any character) is shown as is, its hidden characters escaped.
     return { stdout: `${escapeHiddenInJson(JSON.stringify(body, null, 2))}\n`, stderr: "", exitCode: 0 };

@@ -62,8 +62,8 @@ const TOOLS = `const tools = [{
 }];`;
 
 describe(`README: ${HEADING}`, () => {
-  it("has the six snippets this file runs", () => {
-    expect(blocks).toHaveLength(6);
+  it("has the seven snippets this file runs", () => {
+    expect(blocks).toHaveLength(7);
   });
 
   it("plan mode records the writes, confirm sees them, and askForDestructive asks only for destructive calls", async () => {
@@ -330,5 +330,26 @@ const fetchPage = async ({ url }: { url: string }) => ${JSON.stringify(page)} + 
     expect(first.trace[0]?.injectionFlags).toEqual(
       expect.arrayContaining(["ignore-previous-instructions", "system-prompt", "marker-forgery"]),
     );
+  });
+  it("risk levels: requireApproval asks for high and critical calls; a deprecated tool runs and says so", async () => {
+    const code = snippet("requireApproval");
+    const module = await run<{ ops: ScriptedTool; gated: ExecuteResult; __logged: unknown[][] }>(
+      "levels",
+      CAPTURE_CONSOLE,
+      code,
+      "ops, gated, __logged",
+    );
+    // the values the snippet's comments say it logs
+    const said = code
+      .split("\n")
+      .filter((line) => line.startsWith("console.log("))
+      .map((line) => [JSON.parse(line.slice(line.indexOf("// ") + 3))]);
+    expect(module.__logged).toEqual(said);
+    expect(module.gated.trace.map((entry) => [entry.name, entry.decision, entry.deprecated])).toEqual([
+      ["status", "allow", undefined],
+      ["restart", "allow", undefined],
+      ["wipe", "deny", undefined],
+      ["reboot", "allow", "deprecated, use restart"],
+    ]);
   });
 });

@@ -11,6 +11,7 @@ const SPECIFIERS: Record<string, string> = {
   "toolshell/ai": "src/adapters/ai.ts",
   "toolshell/openai": "src/adapters/openai.ts",
   "toolshell/anthropic": "src/adapters/anthropic.ts",
+  "toolshell/process": "src/process/index.ts",
 };
 
 /** The README's section under `heading` (a whole `## ...` line), up to the next `## ` heading. */

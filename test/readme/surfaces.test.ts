@@ -354,6 +354,7 @@ const CLI_CHECKS: [RegExp, (outcome: Outcome, comment: string) => void][] = [
     /^npx toolshell run --tools \.\/tools\.mjs /,
     ({ stdout }, comment) => expect(stdout).toBe(`${comment}\n`),
   ],
+  [/^npx toolshell run --tool-process /, ({ stdout }, comment) => expect(stdout).toBe(`${comment}\n`)],
 ];
 
 const cliSection = readmeSection("## Command line");
