@@ -126,12 +126,15 @@ const SURFACE: Record<string, { runtime: string[]; types: string[] }> = {
     ],
   },
   "./process": {
-    runtime: ["connectToolProcess", "serveToolProcess"],
+    runtime: ["connectToolProcess", "loadToolFolders", "serveToolProcess"],
     types: [
+      "LoadedToolFolders",
       "ServeToolProcessOptions",
       "ServedTool",
       "ServedTools",
       "SkippedProcessTool",
+      "SkippedToolFolder",
+      "ToolFolderOptions",
       "ToolProcessConnection",
       "ToolProcessEvent",
       "ToolProcessOptions",

@@ -23,6 +23,8 @@ export interface LoadOptions {
   noDemo?: boolean;
   /** Tool processes to start and register (`--tool-process "CMD ARGS"`, optionally `name=`-prefixed). */
   toolProcesses?: readonly string[];
+  /** Folders of tool packages to load (`--tools-dir DIR`), earlier folders first. */
+  toolDirs?: readonly string[];
 }
 
 /** The script tool's name when a module exports bare tools. */
@@ -113,7 +115,8 @@ export async function loadToolshell(
   options: LoadOptions = {},
 ): Promise<LoadedToolshell> {
   const sources = options.toolProcesses ?? [];
-  const demo = file === undefined && options.noDemo !== true && sources.length === 0;
+  const folders = options.toolDirs ?? [];
+  const demo = file === undefined && options.noDemo !== true && sources.length === 0 && folders.length === 0;
   const label = file === undefined ? "demo tools" : `--tools ${file}`;
   const exports: Record<string, unknown> =
     file !== undefined
@@ -143,13 +146,22 @@ export async function loadToolshell(
     }
   }
   try {
-    const notes = await connectToolProcesses(loaded.api, sources);
+    const notes =
+      (await connectToolProcesses(loaded.api, sources)) + (await loadFolders(loaded.api, folders));
     if (notes !== "") loaded.notice = `${loaded.notice ?? ""}${notes}`;
   } catch (error) {
     await loaded.api.close();
     throw error;
   }
   return loaded;
+}
+
+/** Loads each `--tools-dir`'s packages; returns what to say on stderr of packages left out. */
+async function loadFolders(api: ScriptedTool, folders: readonly string[]): Promise<string> {
+  if (folders.length === 0) return "";
+  const { loadToolFolders } = await import("../process/folders.js");
+  const { skipped } = await loadToolFolders(api, folders);
+  return skipped.map(({ dir, reason }) => `toolshell: --tools-dir: left out ${dir}: ${reason}\n`).join("");
 }
 
 /** Starts each `--tool-process` and registers its tools; returns what to say on stderr of tools left out. */

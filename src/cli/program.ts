@@ -53,6 +53,9 @@ const TOOLS_HELP =
 const TOOL_PROCESS_HELP =
   'a tool process to start and register as `name.tool` commands: a command line ("python3 tools.py"), ' +
   "optionally prefixed with name= to choose the namespace (repeatable)";
+const TOOLS_DIR_HELP =
+  "a folder of tool packages: each subfolder with tool.mjs (or tool.js) exporting tools, or toolshell.json " +
+  "naming a tool process, becomes commands (repeatable; earlier folders win)";
 const SCRATCH_HELP =
   "give each run an in-memory /tmp of 16 MiB, empty at the start and discarded after the run (default: no files)";
 
@@ -78,6 +81,7 @@ function createProgram(io: CliIo, result: { exitCode: number }): Command {
     .argument("<script>", "the bash script, or - to read it from stdin")
     .option("--tools <file>", TOOLS_HELP)
     .option("--tool-process <cmd>", TOOL_PROCESS_HELP, collect, [])
+    .option("--tools-dir <dir>", TOOLS_DIR_HELP, collect, [])
     .option("--trace", "print the trace of tool calls to stderr after the run")
     .option(
       "--json",
@@ -99,6 +103,7 @@ Examples:
         options: {
           tools?: string;
           toolProcess: string[];
+          toolsDir: string[];
           trace?: boolean;
           json?: boolean;
           timeout?: number;
@@ -110,6 +115,7 @@ Examples:
         const { api, notice } = await loadToolshell(options.tools, {
           scratch: options.scratch,
           toolProcesses: options.toolProcess,
+          toolDirs: options.toolsDir,
         });
         if (notice) io.stderr.write(notice);
         try {
@@ -153,6 +159,7 @@ Examples:
       [],
     )
     .option("--tool-process <cmd>", TOOL_PROCESS_HELP, collect, [])
+    .option("--tools-dir <dir>", TOOLS_DIR_HELP, collect, [])
     .option("--http <port>", "serve streamable HTTP on this port (0: any free port) instead of stdio", port)
     .option("--host <host>", "interface to bind with --http", "127.0.0.1")
     .option("--name <name>", "the script tool's MCP name", "script")
@@ -171,6 +178,7 @@ Examples:
         tools?: string;
         upstream: string[];
         toolProcess: string[];
+        toolsDir: string[];
         http?: number;
         host: string;
         name: string;
@@ -185,6 +193,7 @@ Examples:
           scratch: options.scratch,
           noDemo: options.upstream.length > 0,
           toolProcesses: options.toolProcess,
+          toolDirs: options.toolsDir,
         });
         try {
           result.exitCode = await serveMcp(
@@ -211,9 +220,13 @@ Examples:
     .description("an interactive prompt for trying scripts against the tools")
     .option("--tools <file>", TOOLS_HELP)
     .option("--tool-process <cmd>", TOOL_PROCESS_HELP, collect, [])
-    .action(async (options: { tools?: string; toolProcess: string[] }) => {
+    .option("--tools-dir <dir>", TOOLS_DIR_HELP, collect, [])
+    .action(async (options: { tools?: string; toolProcess: string[]; toolsDir: string[] }) => {
       const { startRepl } = await import("./repl.js");
-      const { api, notice } = await loadToolshell(options.tools, { toolProcesses: options.toolProcess });
+      const { api, notice } = await loadToolshell(options.tools, {
+        toolProcesses: options.toolProcess,
+        toolDirs: options.toolsDir,
+      });
       if (notice) io.stderr.write(notice);
       try {
         result.exitCode = await startRepl(api, io);

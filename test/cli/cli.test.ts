@@ -103,6 +103,8 @@ async function mcpOverStdio(): Promise<{ tools: Tool[]; result: CallToolResult; 
       TOOLS,
       "--tool-process",
       `py=python3 ${PY_TOOLS}`,
+      "--tools-dir",
+      "examples/tool-folders",
       "--name",
       "calc",
     ],
@@ -120,7 +122,11 @@ async function mcpOverStdio(): Promise<{ tools: Tool[]; result: CallToolResult; 
     // greet logs with console.log: on stdio that must go to stderr, or the client would see garbage.
     const result = (await client.callTool({
       name: "calc",
-      arguments: { commands: "add --a 2 --b 3 | jq .sum; greet --name Ann; py.add --a 1 --b 1 | jq .sum" },
+      arguments: {
+        commands:
+          "add --a 2 --b 3 | jq .sum; greet --name Ann; py.add --a 1 --b 1 | jq .sum; " +
+          "weather.now --city oslo | jq .celsius; calc.add --a 4 --b 4 | jq .sum",
+      },
     })) as CallToolResult;
     return { tools, result, stderr };
   } finally {
@@ -227,6 +233,24 @@ beforeAll(() => {
 });
 
 describe("toolshell run", () => {
+  it("loads each --tools-dir's packages (a module and a tool process), saying which it left out", async () => {
+    const outcome = await cli([
+      "run",
+      "--tools-dir",
+      "examples/tool-folders",
+      "--tools-dir",
+      "examples/no-such-folder",
+      "weather.now --city paris | jq .celsius; calc.reset | jq .reset; get_user --id 1",
+    ]);
+    expect(outcome.stdout).toBe("18\ntrue\n");
+    // no demo tools once a folder is given
+    expect(outcome.stderr).toMatch(
+      /^toolshell: --tools-dir: left out \S+examples\/no-such-folder: the folder cannot be read: ENOENT/,
+    );
+    expect(outcome.stderr).toContain("get_user: command not found");
+    expect(outcome.code).toBe(127);
+  });
+
   it("registers a --tool-process's tools beside a module's, saying which it left out", async () => {
     const outcome = await cli([
       "run",
@@ -417,10 +441,11 @@ describe("toolshell as a process", () => {
     async () => {
       const { tools, result, stderr } = await processes.stdio;
       expect(tools.map((tool) => tool.name)).toEqual(["calc"]);
-      expect(tools[0]?.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
-      // A module's tools and a tool process's, served at once.
+      // calc.reset (risk high, granted by examples/tool-folders/calc/toolshell.json) makes the script tool destructive
+      expect(tools[0]?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+      // A module's tools, a tool process's and a tool folder's (a module package and a tool process), at once.
       expect(result.structuredContent).toMatchObject({
-        stdout: "5\nhello Ann\n2\n",
+        stdout: "5\nhello Ann\n2\n4\n8\n",
         stderr: "",
         exitCode: 0,
       });
