@@ -2,7 +2,9 @@
  * Running a tool's callback: each attempt under the call's deadline, retries when the tool opts in, the value a
  * streaming callback ends with, and the late result of a callback the deadline abandoned.
  */
+
 import type { CallOutcome } from "../tool/call.js";
+import { asContentResult, resultValue } from "../tool/content.js";
 import type { RegisteredTool, ToolContext } from "../tool/tool.js";
 import { type CallRecord, elapsedMs, type ThrownError } from "../trace/trace.js";
 import type { BreakerVerdict } from "./breaker.js";
@@ -132,7 +134,11 @@ function startAttempt(
     const value = await finalValue(tool.execute(params, context), limit.signal);
     state.value = value;
     state.ended = "value";
-    return capped(name, render(name, value, settings.check, settings.strict));
+    // MCP's result shape prints as an upstream's result does; its appData is for the record, never the script.
+    const content = asContentResult(value);
+    if (content === undefined) return capped(name, render(name, value, settings.check, settings.strict));
+    if (content.appData !== undefined) record.appData = content.appData;
+    return capped(name, render(name, resultValue(content), settings.check, settings.strict));
   })().catch((error: unknown) => {
     state.ended = isToolError(error) ? "tool_error" : "threw";
     // Host-only: the model reads failedOutcome's words (issue 16, item 3).

@@ -92,6 +92,11 @@ export interface CallRecord {
   /** The tool is deprecated and ran: the notice its call printed, e.g. `deprecated, use search_users`. */
   deprecated?: string;
   /**
+   * The `appData` of a callback's content result (`{ content, structuredContent?, isError?, appData }`): for the
+   * host (onCall, audit), never printed, never in the trace a script or model sees.
+   */
+  appData?: unknown;
+  /**
    * What the callback threw, for the host only: its name (an Error's, else the thrown value's type), message and
    * stack. Never in the trace, a script's output or an MCP answer, where the model reads `<tool>: callback failed`
    * (with sanitizeErrors on) or a ToolError's message.
