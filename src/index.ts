@@ -1,3 +1,4 @@
+export type { DiscoverAnswer, DiscoveredTool } from "../builtins/discover-answer.js";
 export { ToolError, ToolshellError, type ToolshellErrorCode } from "./errors.js";
 export type { Issue, IssueCode } from "./issues/issue.js";
 export type {
@@ -7,6 +8,8 @@ export type {
   ScriptedToolOptions,
   ScriptToolDefinition,
   SystemPromptOptions,
+  ToolsetDefinition,
+  ToolsetOptions,
 } from "./options.js";
 export type { PlannedCall } from "./registry/plan.js";
 export {

@@ -173,6 +173,22 @@ export interface ScriptToolDefinition {
   inputSchema: JsonSchema;
 }
 
+/** Options of `api.toolset()`. */
+export interface ToolsetOptions {
+  /** Also give `<name>_discover`, a read-only tool that lists, searches and explains the commands. */
+  discovery?: boolean;
+}
+
+/** One definition of `api.toolset()`: the script tool (`kind: "script"`) or its discover tool (`"discover"`). */
+export interface ToolsetDefinition extends ScriptToolDefinition {
+  kind: "script" | "discover";
+}
+
+/** The discover tool's name beside a script tool named `scriptToolName`. */
+export function discoverToolName(scriptToolName: string): string {
+  return `${scriptToolName}_discover`;
+}
+
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 export function checkedEnv(env: Readonly<Record<string, string>> | undefined): Record<string, string> {

@@ -1,3 +1,10 @@
+import {
+  answerDiscover,
+  DISCOVER_INPUT_SCHEMA,
+  type DiscoverAnswer,
+  discoverDescription,
+  parseDiscoverQuery,
+} from "../builtins/discover-answer.js";
 import { ToolshellError } from "./errors.js";
 import {
   DEFAULT_MAX_COMMANDS,
@@ -16,12 +23,15 @@ import {
   atLeast,
   checkedEnv,
   checkPromptOptions,
+  discoverToolName,
   type ExecuteOptions,
   positive,
   type ScriptedToolOptions,
   type ScriptToolDefinition,
   type SystemPromptOptions,
   scratchSetting,
+  type ToolsetDefinition,
+  type ToolsetOptions,
 } from "./options.js";
 import { PlanRecorder } from "./registry/plan.js";
 import { Registry } from "./registry/registry.js";
@@ -335,6 +345,47 @@ export class ScriptedTool<const Schemas extends readonly unknown[] = readonly un
         additionalProperties: false,
       },
     };
+  }
+
+  /**
+   * The definitions to hand a model: the script tool alone, or with `discovery: true` the script tool and
+   * `<name>_discover` beside it (as bashkit's ScriptingToolSet WithDiscovery), a read-only tool that lists,
+   * searches and explains the commands (a tool's flags, output shape and JSON schemas) without running a script.
+   * Answer a discover call with `api.discover(input)`. In discovery mode the script tool's description points at
+   * the discover tool: pair it with `api.systemPrompt({ level: "compact" })`, names and one-liners only.
+   * @example
+   * const [script, discover] = api.toolset({ discovery: true }); // names: "api", "api_discover"
+   */
+  toolset(options: ToolsetOptions = {}): ToolsetDefinition[] {
+    const script = this.definition();
+    if (options.discovery !== true) return [{ ...script, kind: "script" }];
+    const name = discoverToolName(this.name);
+    return [
+      {
+        ...script,
+        description: `${script.description} Find commands and read their flags and schemas with \`${name}\`.`,
+        kind: "script",
+      },
+      {
+        name,
+        description: discoverDescription(this.name),
+        inputSchema: DISCOVER_INPUT_SCHEMA,
+        kind: "discover",
+      },
+    ];
+  }
+
+  /**
+   * Answers a call of the discover tool (see `toolset({ discovery: true })`): `{}` lists every command with its
+   * categories and tags; `query`, `category` and `tag` filter; `tool` gives one command's usage and JSON
+   * schemas. Never throws for what a model sends: a bad query is an answer with `isError` and what to send.
+   */
+  discover(input: unknown): DiscoverAnswer {
+    const query = parseDiscoverQuery(input);
+    if (typeof query === "string") {
+      return { text: `${discoverToolName(this.name)}: ${query}\n`, tools: [], isError: true };
+    }
+    return answerDiscover(this.tools(), query);
   }
 
   /**

@@ -20,14 +20,17 @@ import {
   type ToolSet,
   tool,
 } from "ai";
+import type { DiscoverAnswer } from "../../builtins/discover-answer.js";
 import { ToolshellError } from "../errors.js";
 import type { ExecuteResult } from "../run/result.js";
 import { resultText } from "../run/result-text.js";
 import type { ScriptedTool } from "../scripted-tool.js";
 import type { ToolRisk } from "../tool/risk.js";
 import type { ToolContext } from "../tool/tool.js";
+import { type DiscoveryOptions, discoverAnswer, exportedDiscoverName, exportedToolset } from "./discovery.js";
 import { type AdapterRunOptions, providerInputSchema, runScriptInput } from "./script-input.js";
 
+export type { DiscoveryOptions } from "./discovery.js";
 export { providerToolName } from "./names.js";
 export type { AdapterRunOptions } from "./script-input.js";
 
@@ -115,6 +118,48 @@ export function toAiSdkTool<Context = unknown>(
         })
       : { ...definition, description };
   return tool<ScriptToolInput, ExecuteResult>(described);
+}
+
+/**
+ * The toolset as AI SDK tools, keyed by name: the script tool (as `toAiSdkTool`), and with `discovery: true` also
+ * `<name>_discover`, a read-only tool that lists, searches and explains the commands (its result is the
+ * structured answer; the model reads its text).
+ * @example
+ * const { text } = await generateText({
+ *   model,
+ *   system: api.systemPrompt({ level: "compact" }),
+ *   tools: toAiSdkTools(api, { discovery: true }),
+ *   stopWhen: stepCountIs(8),
+ *   prompt: "Which tools deal with orders, and what does the first one take?",
+ * });
+ */
+export function toAiSdkTools<Context = unknown>(
+  api: ScriptedTool,
+  options: AiSdkToolOptions<Context> & DiscoveryOptions = {},
+): Record<string, Tool> {
+  const tools: Record<string, Tool> = {};
+  const [script, discover] = exportedToolset(api, api.name, options);
+  tools[api.name] = toAiSdkTool(api, {
+    ...options,
+    ...(options.description === undefined && discover ? { description: script?.description } : {}),
+  }) as Tool;
+  if (discover) {
+    const name = exportedDiscoverName(api.name);
+    tools[name] = tool<unknown, DiscoverAnswer>({
+      description: discover.description,
+      inputSchema: jsonSchema<unknown>(providerInputSchema(discover) as JSONSchema7),
+      execute: async (input: unknown) => discoverAnswer(api, name, input),
+      toModelOutput: (arg: { output: DiscoverAnswer }) => {
+        const answer: unknown = (arg as { output?: unknown })?.output ?? arg;
+        const { text, isError } = (answer ?? {}) as Partial<DiscoverAnswer>;
+        if (typeof text !== "string") return { type: "json" as const, value: (answer ?? null) as JSONValue };
+        return isError
+          ? { type: "error-text" as const, value: text }
+          : { type: "text" as const, value: text };
+      },
+    }) as Tool;
+  }
+  return tools;
 }
 
 /** Options of `addAiSdkTools`. */

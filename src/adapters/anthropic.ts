@@ -10,8 +10,11 @@
  * and `additionalProperties: false`, uses only keywords that mean the same in draft-07 and 2020-12.
  * @module
  */
+
+import type { ScriptToolDefinition } from "../options.js";
 import { resultText } from "../run/result-text.js";
 import type { ScriptedTool } from "../scripted-tool.js";
+import { type DiscoveryOptions, discoverAnswer, exportedDiscoverName, exportedToolset } from "./discovery.js";
 import { exportedToolName } from "./names.js";
 import {
   type ExportOptions,
@@ -20,6 +23,7 @@ import {
   runScriptInput,
 } from "./script-input.js";
 
+export type { DiscoveryOptions } from "./discovery.js";
 export { providerToolName } from "./names.js";
 export type { AdapterRunOptions, ExportOptions, RunHelperOptions } from "./script-input.js";
 
@@ -76,18 +80,46 @@ export interface AnthropicToolResult {
  */
 export function toAnthropicTool(api: ScriptedTool, options: AnthropicToolOptions = {}): AnthropicTool {
   const definition = api.definition();
+  return anthropicTool(
+    {
+      ...definition,
+      name: exportedToolName(api.name, options.name),
+      description: options.description ?? definition.description,
+    },
+    options.strict,
+  );
+}
+
+function anthropicTool(definition: ScriptToolDefinition, strict: boolean | undefined): AnthropicTool {
   const schema = providerInputSchema(definition);
   return {
-    name: exportedToolName(api.name, options.name),
-    description: options.description ?? definition.description,
+    name: definition.name,
+    description: definition.description,
     input_schema: {
       ...schema,
       type: "object",
       properties: (schema.properties ?? {}) as Record<string, unknown>,
       required: (schema.required ?? []) as string[],
     },
-    ...(options.strict === undefined ? {} : { strict: options.strict }),
+    ...(strict === undefined ? {} : { strict }),
   };
+}
+
+/**
+ * The toolset as Anthropic tool definitions: the script tool, and with `discovery: true` also `<name>_discover`
+ * (read-only: lists, searches and explains the commands). `runAnthropicToolUse` answers both.
+ * @example
+ * const tools = toAnthropicTools(api, { discovery: true });
+ * const system = api.systemPrompt({ level: "compact" });
+ */
+export function toAnthropicTools(
+  api: ScriptedTool,
+  options: AnthropicToolOptions & DiscoveryOptions = {},
+): AnthropicTool[] {
+  const name = exportedToolName(api.name, options.name);
+  return exportedToolset(api, name, options).map((definition) =>
+    anthropicTool(definition, definition.kind === "script" ? options.strict : undefined),
+  );
 }
 
 /**
@@ -96,7 +128,8 @@ export function toAnthropicTool(api: ScriptedTool, options: AnthropicToolOptions
  * `resultText()` and `is_error` says the exit code was not 0.
  *
  * Input that lacks `commands` or carries anything else is answered (not thrown) with a text that tells the model
- * what to send (exit code 2, `is_error: true`). A block that is not a `tool_use` of this tool (another name, a
+ * what to send (exit code 2, `is_error: true`). A `tool_use` of `<name>_discover` (see `toAnthropicTools(api, {
+ * discovery: true })`) gets the discover tool's answer. A block that is not a `tool_use` of this tool (another name, a
  * text block) returns `undefined` without running anything, so the host can route it to its own handler.
  * `options` carry the run's `signal`, `timeoutMs`, `context`, `tenant` and `env`, the `name` the tool was
  * exported under if it was renamed, and `onResult` to see the full result (trace included). Throws only for
@@ -115,7 +148,13 @@ export async function runAnthropicToolUse<Context = unknown>(
 ): Promise<AnthropicToolResult | undefined> {
   const name = exportedToolName(api.name, options.name);
   if (typeof block !== "object" || block === null || block.type !== "tool_use") return undefined;
-  if (typeof block.id !== "string" || block.name !== name) return undefined;
+  if (typeof block.id !== "string") return undefined;
+  const discover = exportedDiscoverName(name);
+  if (block.name === discover) {
+    const answer = discoverAnswer(api, discover, block.input);
+    return { type: "tool_result", tool_use_id: block.id, content: answer.text, is_error: answer.isError };
+  }
+  if (block.name !== name) return undefined;
   const result = await runScriptInput(api, name, block.input, options);
   options.onResult?.(result);
   return {

@@ -16,6 +16,7 @@
 import type { ExecuteResult } from "../run/result.js";
 import { resultText } from "../run/result-text.js";
 import type { ScriptedTool } from "../scripted-tool.js";
+import { type DiscoveryOptions, discoverAnswer, exportedDiscoverName, exportedToolset } from "./discovery.js";
 import { exportedToolName } from "./names.js";
 import {
   type ExportOptions,
@@ -25,6 +26,7 @@ import {
   runScriptInput,
 } from "./script-input.js";
 
+export type { DiscoveryOptions } from "./discovery.js";
 export { providerToolName } from "./names.js";
 export type { AdapterRunOptions, ExportOptions, RunHelperOptions } from "./script-input.js";
 
@@ -135,6 +137,50 @@ export function toOpenAIResponsesTool(
   return { type: "function", ...exported(api, options) };
 }
 
+/** The function definitions of the toolset: the script tool, and with `discovery` its discover tool (never strict). */
+function exportedAll(api: ScriptedTool, options: OpenAIToolOptions & DiscoveryOptions) {
+  const name = exportedToolName(api.name, options.name);
+  return exportedToolset(api, name, options).map((definition) => ({
+    name: definition.name,
+    description: definition.description,
+    parameters: providerInputSchema(definition),
+    // The discover tool's fields are each optional, which strict mode does not allow.
+    strict: definition.kind === "script" ? (options.strict ?? true) : false,
+  }));
+}
+
+/**
+ * The toolset as Chat Completions function tools: the script tool, and with `discovery: true` also
+ * `<name>_discover` (read-only: lists, searches and explains the commands). `runOpenAIToolCall` answers both.
+ * @example
+ * const tools = toOpenAIChatTools(api, { discovery: true });
+ * const messages = [{ role: "system", content: api.systemPrompt({ level: "compact" }) }, { role: "user", content: q }];
+ */
+export function toOpenAIChatTools(
+  api: ScriptedTool,
+  options: OpenAIToolOptions & DiscoveryOptions = {},
+): OpenAIChatTool[] {
+  return exportedAll(api, options).map((fn) => ({ type: "function", function: fn }));
+}
+
+/**
+ * The toolset as Responses API function tools: the script tool, and with `discovery: true` also
+ * `<name>_discover`. `runOpenAIToolCall` answers both.
+ */
+export function toOpenAIResponsesTools(
+  api: ScriptedTool,
+  options: OpenAIToolOptions & DiscoveryOptions = {},
+): OpenAIResponsesTool[] {
+  return exportedAll(api, options).map((fn) => ({ type: "function", ...fn }));
+}
+
+/** The discover tool's answer to JSON-encoded arguments, as the text the model reads. */
+function discoverText(api: ScriptedTool, name: string, text: unknown): string {
+  const parsed = parseArguments(name, text);
+  if (!parsed.ok) return parsed.result.stderr;
+  return discoverAnswer(api, name, parsed.value).text;
+}
+
 async function runArguments<Context>(
   api: ScriptedTool,
   name: string,
@@ -156,7 +202,8 @@ async function runArguments<Context>(
  *   `{ type: "function_call_output", call_id, output }`.
  *
  * Arguments that are not JSON, lack `commands`, or carry anything else are answered (not thrown) with a text that
- * tells the model what to send, exit code 2. A call of another tool (another name, a namespaced Responses call, a
+ * tells the model what to send, exit code 2. A call of `<name>_discover` (see `toOpenAIChatTools(api, { discovery:
+ * true })`) is answered with the discover tool's text. A call of another tool (another name, a namespaced Responses call, a
  * custom tool call, any other output item) returns `undefined` without running anything, so the host can route
  * it to its own handler. `options` carry the run's `signal`, `timeoutMs`, `context`, `tenant` and `env`, the
  * `name` the tool was exported under if it was renamed, and `onResult` to see the full result (trace included).
@@ -183,17 +230,28 @@ export async function runOpenAIToolCall<Context = unknown>(
   options: RunHelperOptions<Context> = {},
 ): Promise<OpenAIChatToolMessage | OpenAIFunctionCallOutput | undefined> {
   const name = exportedToolName(api.name, options.name);
+  const discover = exportedDiscoverName(name);
   if (typeof call !== "object" || call === null) return undefined;
   if (call.type === "function") {
     const { id, function: fn } = call as OpenAIChatToolCall;
-    if (typeof id !== "string" || typeof fn !== "object" || fn === null || fn.name !== name) return undefined;
+    if (typeof id !== "string" || typeof fn !== "object" || fn === null) return undefined;
+    if (fn.name === discover)
+      return { role: "tool", tool_call_id: id, content: discoverText(api, discover, fn.arguments) };
+    if (fn.name !== name) return undefined;
     const result = await runArguments(api, name, fn.arguments, options);
     return { role: "tool", tool_call_id: id, content: resultText(result) };
   }
   if (call.type === "function_call") {
     const item = call as OpenAIResponsesItem;
-    if (typeof item.call_id !== "string" || item.name !== name) return undefined;
+    if (typeof item.call_id !== "string" || (item.name !== name && item.name !== discover)) return undefined;
     if (item.namespace !== undefined && item.namespace !== null && item.namespace !== "") return undefined;
+    if (item.name === discover) {
+      return {
+        type: "function_call_output",
+        call_id: item.call_id,
+        output: discoverText(api, discover, item.arguments),
+      };
+    }
     const result = await runArguments(api, name, item.arguments, options);
     return { type: "function_call_output", call_id: item.call_id, output: resultText(result) };
   }

@@ -17,6 +17,13 @@ import {
   type ServerRequest,
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
+import {
+  answerDiscover,
+  DISCOVER_INPUT_SCHEMA,
+  DISCOVER_OUTPUT_SCHEMA,
+  discoverDescription,
+  parseDiscoverQuery,
+} from "../../builtins/discover-answer.js";
 import { ToolshellError } from "../errors.js";
 import { DEFAULT_PROGRESS_INTERVAL_MS, MIN_PROGRESS_INTERVAL_MS } from "../limits.js";
 import type { ExecuteResult } from "../run/result.js";
@@ -24,13 +31,6 @@ import { resultText } from "../run/result-text.js";
 import type { ScriptedTool } from "../scripted-tool.js";
 import { PROMPT_LEVELS, type PromptLevel } from "../shell/prompt.js";
 import { DISCOVER_ANNOTATIONS, scriptAnnotations } from "./server-annotations.js";
-import {
-  answerDiscover,
-  DISCOVER_INPUT_SCHEMA,
-  DISCOVER_OUTPUT_SCHEMA,
-  discoverDescription,
-  parseDiscoverQuery,
-} from "./server-discover.js";
 import { scriptOutputSchema } from "./server-schemas.js";
 
 /** What the server knows about the MCP request a run serves; the default `context` of the run. */

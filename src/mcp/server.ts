@@ -6,8 +6,8 @@ import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import type { ScriptedTool } from "../scripted-tool.js";
 import { createMcpServer, type McpServerOptions } from "./server-core.js";
 
+export type { DiscoveredTool, DiscoverQuery } from "../../builtins/discover-answer.js";
 export { createMcpServer, type McpRequestInfo, type McpServerOptions } from "./server-core.js";
-export type { DiscoveredTool, DiscoverQuery } from "./server-discover.js";
 export { type McpHttpOptions, type McpHttpServer, serveHttp } from "./server-http.js";
 
 /** A running server; close() stops it and aborts the runs in flight. */

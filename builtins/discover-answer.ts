@@ -1,11 +1,13 @@
 /**
- * The `discover` MCP tool of a server in discovery mode: lets a client browse the shell's tools (the answers of
- * the shell's own `help` and `discover`) without running a script. Pure: no MCP SDK import here.
+ * The discover tool beside the script tool (an MCP server in discovery mode, `api.toolset({ discovery: true })`
+ * and every adapter's discovery pair): lets a model browse the shell's tools (the answers of the shell's own `help`
+ * and `discover`) without running a script. Read-only and pure: no SDK import here.
  */
-import { toolList, toolUsage } from "../../builtins/help.js";
-import type { JsonSchema } from "../schema/json-schema.js";
-import { findTool, groupCounts, matchingTools } from "../shell/catalog-query.js";
-import type { ToolSpec } from "../tool/tool.js";
+
+import type { JsonSchema } from "../src/schema/json-schema.js";
+import { findTool, groupCounts, matchingTools } from "../src/shell/catalog-query.js";
+import type { ToolSpec } from "../src/tool/tool.js";
+import { toolList, toolUsage } from "./help.js";
 
 /** What the `discover` tool accepts: a tool's name, or filters that must all hold (none lists every tool). */
 export interface DiscoverQuery {
