@@ -144,6 +144,18 @@ const SURFACE: Record<string, { runtime: string[]; types: string[] }> = {
       "RunHelperOptions",
     ],
   },
+  "./langchain": {
+    runtime: ["addLangChainTools", "toLangChainTool", "toLangChainTools"],
+    types: [
+      "AdapterRunOptions",
+      "AddLangChainToolsOptions",
+      "DiscoveryOptions",
+      "ExportOptions",
+      "LangChainRunConfig",
+      "LangChainTool",
+      "LangChainToolOptions",
+    ],
+  },
   "./process": {
     runtime: ["connectToolProcess", "loadToolFolders", "serveToolProcess"],
     types: [

@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { main as aiSdkExample } from "../../examples/ai-sdk.js";
 import { main as anthropicExample } from "../../examples/anthropic.js";
+import { main as langchainExample } from "../../examples/langchain.js";
 import { main as openaiExample } from "../../examples/openai.js";
 import type { ExecuteResult, ScriptedTool } from "../../src/index.js";
 import { codeBlocks, localImports, readmeSection } from "../readme/snippets.js";
@@ -12,6 +13,16 @@ function collect() {
 }
 
 describe("examples", () => {
+  it("examples/langchain.ts: an agent loop discovers get_product's flags, scripts it with a LangChain tool as a command", async () => {
+    const { lines, log } = collect();
+    const summary = await langchainExample(log);
+    expect(summary.tools).toEqual(["shop", "shop_discover"]);
+    expect(summary.toolResults[0]).toMatch(/^get_product - .*\nUsage: get_product --product_id <string>/);
+    expect(summary.toolResults[1]).toBe("82.34 EUR\n");
+    expect(summary.answer).toBe("Jane's latest order costs 82.34 EUR.");
+    expect(lines).toEqual(["Jane's latest order costs 82.34 EUR.\n"]);
+  });
+
   it("examples/ai-sdk.ts: generateText runs the script (with an AI SDK tool as a command) and the model reads it", async () => {
     const { lines, log } = collect();
     const summary = await aiSdkExample(log);
@@ -106,6 +117,7 @@ const EXPORTS: Record<string, string> = {
   addAiSdkTools: "export { api, r };",
   toOpenAIChatTool: "export { api, messages };",
   toAnthropicTool: "export { api, conversation };",
+  toLangChainTools: "export { api, shell, discover, found, answer };",
 };
 
 const opened: ScriptedTool[] = [];
@@ -143,7 +155,18 @@ describe("README: LLM SDK adapters", () => {
       "addAiSdkTools",
       "toOpenAIChatTool",
       "toAnthropicTool",
+      "toLangChainTools",
     ]);
+  });
+
+  it("LangChain: the discovery pair explains a command and runs a script", async () => {
+    const module = await runSnippet(setup, snippet("toLangChainTools"));
+    expect([(module.shell as { name: string }).name, (module.discover as { name: string }).name]).toEqual([
+      "shop",
+      "shop_discover",
+    ]);
+    expect(module.found).toMatch(/^get_user - .*\nUsage: get_user --id <integer>\n/);
+    expect(module.answer).toBe("jane@example.com\n");
   });
 
   it("AI SDK: generateText with toAiSdkTool gets the run's result", async () => {

@@ -12,6 +12,7 @@ const SPECIFIERS: Record<string, string> = {
   "toolshell/openai": "src/adapters/openai.ts",
   "toolshell/anthropic": "src/adapters/anthropic.ts",
   "toolshell/process": "src/process/index.ts",
+  "toolshell/langchain": "src/adapters/langchain.ts",
 };
 
 /** The README's section under `heading` (a whole `## ...` line), up to the next `## ` heading. */
