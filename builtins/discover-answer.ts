@@ -6,6 +6,7 @@
 
 import type { JsonSchema } from "../src/schema/json-schema.js";
 import { findTool, groupCounts, matchingTools } from "../src/shell/catalog-query.js";
+import type { Deprecation } from "../src/tool/deprecation.js";
 import type { ToolSpec } from "../src/tool/tool.js";
 import { toolList, toolUsage } from "./help.js";
 
@@ -27,6 +28,8 @@ export interface DiscoveredTool {
   description: string;
   category: string | null;
   tags: string[];
+  /** The tool is deprecated: what to use instead, and why. */
+  deprecated?: Deprecation;
   /** Only when a single tool was asked for by name. */
   inputSchema?: JsonSchema;
   outputSchema?: JsonSchema;
@@ -70,6 +73,10 @@ export const DISCOVER_OUTPUT_SCHEMA: JsonSchema = {
           description: { type: "string" },
           category: { type: ["string", "null"] },
           tags: { type: "array", items: { type: "string" } },
+          deprecated: {
+            type: "object",
+            properties: { replacement: { type: "string" }, message: { type: "string" } },
+          },
           inputSchema: { type: "object" },
           outputSchema: { type: "object" },
         },
@@ -109,7 +116,14 @@ export function parseDiscoverQuery(args: unknown): DiscoverQuery | string {
 }
 
 function summary(spec: ToolSpec): DiscoveredTool {
-  return { name: spec.name, description: spec.description, category: spec.category ?? null, tags: spec.tags };
+  const tool: DiscoveredTool = {
+    name: spec.name,
+    description: spec.description,
+    category: spec.category ?? null,
+    tags: spec.tags,
+  };
+  if (spec.deprecated) tool.deprecated = spec.deprecated;
+  return tool;
 }
 
 /** `name (count)` for each group, as `discover` (the shell's) prints its overview. */

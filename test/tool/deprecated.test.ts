@@ -50,6 +50,14 @@ describe.each(MODES)("deprecated tools (%s)", (mode) => {
     expect(json.stdout).toBe(
       '{"replacement":"search_users","message":"removed in v3"}\n[{"replacement":"search_users","message":"removed in v3"},null]\n',
     );
+    // the discover tool beside the script tool (api.discover, MCP discovery mode) says so too
+    expect(api.discover({ query: "user" }).tools.map((tool) => tool.deprecated)).toEqual([
+      { replacement: "search_users", message: "removed in v3" },
+      undefined,
+    ]);
+    expect(api.discover({ tool: "find_user" }).text).toContain(
+      "Deprecated, use search_users (removed in v3).",
+    );
     for (const level of ["full", "usage", "compact"] as const) {
       expect(api.systemPrompt({ level })).toContain(
         "[deprecated, use search_users (removed in v3)] Finds a user by email.",
