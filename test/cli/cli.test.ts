@@ -425,6 +425,16 @@ describe("toolshell repl", () => {
     expect(stderr).toContain("get_usr: command not found");
     expect(stdout).not.toContain("never");
   });
+
+  it("repl takes --tool-process and --tools-dir too", async () => {
+    const input = ["py.add --a 2 --b 2 | jq .sum", "weather.now --city oslo | jq .celsius", ".exit", ""].join("\n");
+    const { stdout, code } = await cli(
+      ["repl", "--tool-process", `py=python3 ${PY_TOOLS}`, "--tools-dir", "examples/tool-folders"],
+      input,
+    );
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^4\n\[exit 0, 1 call, \d+ ms\]\n4\n\[exit 0, 1 call, \d+ ms\]\n$/);
+  });
 });
 
 describe("toolshell as a process", () => {
