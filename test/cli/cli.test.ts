@@ -427,7 +427,9 @@ describe("toolshell repl", () => {
   });
 
   it("repl takes --tool-process and --tools-dir too", async () => {
-    const input = ["py.add --a 2 --b 2 | jq .sum", "weather.now --city oslo | jq .celsius", ".exit", ""].join("\n");
+    const input = ["py.add --a 2 --b 2 | jq .sum", "weather.now --city oslo | jq .celsius", ".exit", ""].join(
+      "\n",
+    );
     const { stdout, code } = await cli(
       ["repl", "--tool-process", `py=python3 ${PY_TOOLS}`, "--tools-dir", "examples/tool-folders"],
       input,

@@ -2,6 +2,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { main as approvalFlow } from "../../examples/approval-flow.js";
 import { createNotesServer } from "../../examples/multi-tenant-server.js";
+import { main as riskGates } from "../../examples/risk-gates.js";
 import type { CallRecord } from "../../src/index.js";
 
 describe("examples/approval-flow.ts", () => {
@@ -24,6 +25,27 @@ describe("examples/approval-flow.ts", () => {
     const summary = await approvalFlow(false, () => false);
     expect(summary.approvedOutput).toBe("");
     expect(summary.activeAfterRun).toEqual([1, 2, 3]);
+  });
+});
+
+describe("examples/risk-gates.ts", () => {
+  it("asks only at or above high, refuses what is not approved, notes the deprecated tool, keeps appData for the host", async () => {
+    const summary = await riskGates(undefined, () => {});
+    expect(summary.stdout).toBe("42\nvacuumed\nlogs truncated\ndrop refused: 126\n42\n42\n");
+    expect(summary.stderr).toBe(
+      "drop_table: denied: not approved (risk critical)\ncount_rows: deprecated, use row_count (removed in v3)\n",
+    );
+    expect(summary.asked).toEqual(["truncate_logs (high)", "drop_table (critical)"]);
+    expect(summary.deprecated).toBe("deprecated, use row_count (removed in v3)");
+    expect(summary.appData).toEqual({ queryPlan: "seq scan" });
+  });
+
+  it("runs every call when the approver says yes", async () => {
+    const summary = await riskGates(
+      () => true,
+      () => {},
+    );
+    expect(summary.stdout).toContain("dropped\n");
   });
 });
 
