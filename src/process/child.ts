@@ -93,8 +93,11 @@ export class ToolProcessChild {
     this.child.stdout?.once("end", () => {
       setTimeout(() => this.end("closed its stdout"), 500).unref();
     });
-    // A write to a child that has gone raises EPIPE on stdin: the exit says why, this must not crash the host.
-    this.child.stdin?.on("error", () => {});
+    // A write to a child that has gone raises EPIPE on stdin: the exit says why (it comes first when the child is
+    // exiting), this must not crash the host; a child that closed its stdin but lives on can take no more calls.
+    this.child.stdin?.on("error", (error: NodeJS.ErrnoException) => {
+      setTimeout(() => this.end(`closed its stdin (${error.code ?? error.message})`), 200).unref();
+    });
     this.child.stdout?.on("error", () => {});
     this.child.stdout?.on("data", (chunk: Buffer) => this.read(chunk));
     const stderr = this.child.stderr;
@@ -141,7 +144,9 @@ export class ToolProcessChild {
     if (this.endedWith !== undefined) return Promise.reject(this.failure(this.endedWith));
     return new Promise<unknown>((resolve, reject) => {
       this.calls.set(frame.call_id, { command, resolve, reject });
-      if (!this.send(frame)) this.calls.delete(frame.call_id);
+      // A frame that could not be sent: too large (send already failed the call), or a stdin that is gone,
+      // which ends the child and so fails this call with the others.
+      if (!this.send(frame) && this.calls.has(frame.call_id)) this.end("closed its stdin");
     });
   }
 

@@ -275,6 +275,8 @@ class Connection implements ToolProcessConnection {
   private offered = new Set<string>();
   private child: ToolProcessChild | undefined;
   private starting: Promise<ToolProcessChild> | undefined;
+  /** The process being started, before its ToolRegister (close() stops it). */
+  private connecting: ToolProcessChild | undefined;
   /** Ends of the process in a row with no call answered since. */
   private failures = 0;
   private lastFailure = "";
@@ -310,9 +312,12 @@ class Connection implements ToolProcessConnection {
   /** Starts the process and registers the tools it lists; throws (the process stopped) when it cannot. */
   async connect(): Promise<void> {
     const { child, listed } = await this.start();
-    this.child = child;
-    if (this.closed)
+    if (this.closed) {
+      child.closeInput();
+      child.kill();
       throw new ToolshellError("tool_process_failed", "the ScriptedTool was closed while connecting");
+    }
+    this.child = child;
     if (listed.length > MAX_UPSTREAM_TOOLS) {
       await this.close();
       throw new ToolshellError(
@@ -369,8 +374,12 @@ class Connection implements ToolProcessConnection {
       () => child.abort(`did not answer ToolHello with ToolRegister within ${ms} ms`),
       ms,
     );
+    this.connecting = child;
     try {
-      return { child, listed: await child.registered };
+      const listed = await child.registered;
+      // A child that listed its tools and broke the protocol in the same write has ended already: a failed start.
+      if (child.ended !== undefined) throw new Error(`tool process ${child.ended}`);
+      return { child, listed };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       this.lastFailure = child.ended ?? message;
@@ -381,6 +390,7 @@ class Connection implements ToolProcessConnection {
       );
     } finally {
       clearTimeout(timer);
+      if (this.connecting === child) this.connecting = undefined;
     }
   }
 
@@ -493,6 +503,12 @@ class Connection implements ToolProcessConnection {
     this.closed = true;
     this.detach();
     for (const command of this.commands.keys()) this.api.remove(command);
+    // A process still starting (before its ToolRegister) is stopped too: its start then fails.
+    const connecting = this.connecting;
+    if (connecting) {
+      connecting.closeInput();
+      connecting.kill();
+    }
     const child = this.child ?? (await this.starting?.catch(() => undefined));
     this.child = undefined;
     if (!child) return;

@@ -1,6 +1,6 @@
 // Tool processes (issue 17, part 1): real child processes, one in plain Python (examples/tool-process.py) and one
 // in Node made with serveToolProcess (test/fixtures/tool-process.ts), each connected with connectToolProcess.
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -220,5 +220,63 @@ describe("connecting", () => {
     await expect(
       connectToolProcess(api, { command: "x", grantScopes: "admin" as unknown as string[] }),
     ).rejects.toThrow(/grantScopes must be an array of strings/);
+  });
+});
+
+describe("a tool process that breaks the protocol in ways serveToolProcess never does", () => {
+  const RAW = fileURLToPath(new URL("../fixtures/raw-tool-process.mjs", import.meta.url));
+  const raw = (mode: string, extra: Partial<ToolProcessOptions> = {}) => ({
+    command: process.execPath,
+    args: [RAW, mode],
+    name: "raw",
+    ...extra,
+  });
+  const alive = (pid: number): boolean => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  it("fails calls at once, not at the deadline, when the process closed its stdin but lives on", async () => {
+    const { api } = await connected(raw("deaf"));
+    await new Promise((done) => setTimeout(done, 300));
+    const started = Date.now();
+    const result = await api.execute("raw.t", { timeoutMs: 10_000 });
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toMatch(/^raw\.t: /);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it("stops a process still starting when the ScriptedTool closes, and the connect fails saying why", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "toolshell-raw-"));
+    dirs.push(dir);
+    const pidFile = join(dir, "pid");
+    const api = track(new ScriptedTool({ name: "host" }));
+    const connecting = connectToolProcess(api, {
+      ...raw("silent"),
+      args: [RAW, "silent", pidFile],
+      connectTimeoutMs: 30_000,
+    });
+    connecting.catch(() => {});
+    await new Promise((done) => setTimeout(done, 500));
+    const pid = Number(readFileSync(pidFile, "utf8"));
+    expect(alive(pid)).toBe(true);
+    const closed = Date.now();
+    await api.close();
+    await expect(connecting).rejects.toThrow(ToolshellError);
+    expect(Date.now() - closed).toBeLessThan(5_000); // not the 30 s connect timeout
+    await new Promise((done) => setTimeout(done, 300));
+    expect(alive(pid)).toBe(false);
+  });
+
+  it("counts a process that ends right after registering as a failed start", async () => {
+    const api = track(new ScriptedTool({ name: "host" }));
+    await expect(connectToolProcess(api, raw("register-bogus"))).rejects.toThrow(
+      /tool process "raw" .*: tool process broke the protocol: an unknown frame type "Bogus"/,
+    );
+    expect(api.tools()).toEqual([]);
   });
 });
