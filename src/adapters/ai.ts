@@ -25,7 +25,7 @@ import { ToolshellError } from "../errors.js";
 import type { ExecuteResult } from "../run/result.js";
 import { resultText } from "../run/result-text.js";
 import type { ScriptedTool } from "../scripted-tool.js";
-import type { ToolRisk } from "../tool/risk.js";
+import { RISK_LEVELS, type RiskLevel, type ToolRisk } from "../tool/risk.js";
 import type { ToolContext } from "../tool/tool.js";
 import { type DiscoveryOptions, discoverAnswer, exportedDiscoverName, exportedToolset } from "./discovery.js";
 import { type AdapterRunOptions, providerInputSchema, runScriptInput } from "./script-input.js";
@@ -141,7 +141,7 @@ export function toAiSdkTools<Context = unknown>(
   const [script, discover] = exportedToolset(api, api.name, options);
   tools[api.name] = toAiSdkTool(api, {
     ...options,
-    ...(options.description === undefined && discover ? { description: script?.description } : {}),
+    ...(discover ? { description: script?.description } : {}),
   }) as Tool;
   if (discover) {
     const name = exportedDiscoverName(api.name);
@@ -166,8 +166,8 @@ export function toAiSdkTools<Context = unknown>(
 export interface AddAiSdkToolsOptions {
   /** Registers each tool as `<namespace>.<key>` (e.g. `weather.forecast`) instead of under its key. */
   namespace?: string;
-  /** Risk metadata for every tool added (unset parts stay on the safe side: may write, destructive). */
-  risk?: Partial<ToolRisk>;
+  /** Risk of every tool added: a level or flags (unset flags stay on the safe side: may write, destructive). */
+  risk?: RiskLevel | Partial<Omit<ToolRisk, "level">>;
   /**
    * What to do with a tool that sets `needsApproval`: a script cannot pause for the AI SDK's approval flow, so by
    * default (`"reject"`) such a tool is refused with an error. `"policy"` registers it as destructive (whatever
@@ -264,7 +264,14 @@ export function addAiSdkTools(
       checkRunnable(name, aiTool, approvals);
       const run = aiTool.execute as (input: unknown, call: ToolExecutionOptions) => unknown;
       const needsApproval = aiTool.needsApproval !== undefined && aiTool.needsApproval !== false;
-      const risk = needsApproval ? { ...options.risk, readOnly: false, destructive: true } : options.risk;
+      const given = options.risk;
+      const flags = typeof given === "string" ? undefined : given;
+      // needsApproval makes the tool destructive whatever the level or flags say (the policy approves it).
+      const risk = needsApproval
+        ? typeof given === "string" && RISK_LEVELS.indexOf(given) >= RISK_LEVELS.indexOf("high")
+          ? given
+          : { ...flags, readOnly: false, destructive: true }
+        : given;
       api.add(name, {
         description: aiTool.description,
         inputSchema: commandSchema(name, aiTool.inputSchema, "inputSchema"),

@@ -5,7 +5,7 @@
 import type { DiscoverAnswer } from "../../builtins/discover-answer.js";
 import { discoverToolName, type ToolsetDefinition } from "../options.js";
 import type { ScriptedTool } from "../scripted-tool.js";
-import { exportedToolName } from "./names.js";
+import { providerToolName } from "./names.js";
 
 /** The option every adapter's plural export takes. */
 export interface DiscoveryOptions {
@@ -13,14 +13,18 @@ export interface DiscoveryOptions {
   discovery?: boolean;
 }
 
-/** The discover tool's name beside a script tool exported as `scriptName`, checked against the providers' rule. */
+/**
+ * The discover tool's name beside a script tool exported as `scriptName`: `<scriptName>_discover`, made to fit the
+ * providers' rule (a name past 64 characters keeps a fingerprint, as providerToolName does), so it never throws.
+ */
 export function exportedDiscoverName(scriptName: string): string {
-  return exportedToolName(scriptName, discoverToolName(scriptName));
+  return providerToolName(discoverToolName(scriptName));
 }
 
 /**
  * The script tool's and (with discovery) the discover tool's definitions as exported under `scriptName`: the
- * toolset's, renamed; a given `description` replaces the script tool's.
+ * toolset's, renamed; a given `description` replaces the script tool's, and in discovery mode the script tool's
+ * description (the host's own too) ends with a pointer to the discover tool under its exported name.
  */
 export function exportedToolset(
   api: ScriptedTool,
@@ -28,18 +32,19 @@ export function exportedToolset(
   options: DiscoveryOptions & { description?: string },
 ): ToolsetDefinition[] {
   const [script, discover] = api.toolset({ discovery: options.discovery === true });
-  const definitions: ToolsetDefinition[] = [];
-  if (script)
-    definitions.push({ ...script, name: scriptName, description: options.description ?? script.description });
-  if (discover) {
-    const name = exportedDiscoverName(scriptName);
-    definitions.push({
-      ...discover,
-      name,
-      description: discover.description.replace(`\`${api.name}\``, `\`${scriptName}\``),
-    });
-  }
-  return definitions;
+  if (!script) return [];
+  if (!discover)
+    return [{ ...script, name: scriptName, description: options.description ?? script.description }];
+  const name = exportedDiscoverName(scriptName);
+  const pointer = `Find commands and read their flags and schemas with \`${name}\`.`;
+  return [
+    {
+      ...script,
+      name: scriptName,
+      description: `${options.description ?? api.definition().description} ${pointer}`,
+    },
+    { ...discover, name, description: discover.description.replace(`\`${api.name}\``, `\`${scriptName}\``) },
+  ];
 }
 
 /** The discover tool's answer to a model's (parsed) arguments, named as exported. */

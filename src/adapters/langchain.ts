@@ -18,7 +18,7 @@ import type { ToolsetDefinition } from "../options.js";
 import type { ExecuteResult } from "../run/result.js";
 import { resultText } from "../run/result-text.js";
 import type { ScriptedTool } from "../scripted-tool.js";
-import type { ToolRisk } from "../tool/risk.js";
+import type { RiskLevel, ToolRisk } from "../tool/risk.js";
 import type { ToolContext } from "../tool/tool.js";
 import { type DiscoveryOptions, discoverAnswer, exportedToolset } from "./discovery.js";
 import { exportedToolName } from "./names.js";
@@ -66,6 +66,9 @@ function langChainTool<Context>(
     description: definition.description,
     schema: providerInputSchema(definition),
     responseFormat: "content_and_artifact" as const,
+    // LangChain checks the arguments against the schema before the tool runs and throws its
+    // ToolInputParsingException for ones that do not fit: with the details, so the model learns what to send.
+    verboseParsingErrors: true,
   };
   if (definition.kind === "discover") {
     return new DynamicStructuredTool({
@@ -130,8 +133,8 @@ export function toLangChainTools<Context = unknown>(
 export interface AddLangChainToolsOptions {
   /** Registers each tool as `<namespace>.<name>` (e.g. `search.web`) instead of under its own name. */
   namespace?: string;
-  /** Risk metadata for every tool added (unset parts stay on the safe side: may write, destructive). */
-  risk?: Partial<Omit<ToolRisk, "level">>;
+  /** Risk of every tool added: a level or flags (unset flags stay on the safe side: may write, destructive). */
+  risk?: RiskLevel | Partial<Omit<ToolRisk, "level">>;
 }
 
 function line(text: string): string {
@@ -145,8 +148,13 @@ function line(text: string): string {
 function printed(value: unknown): unknown {
   if (typeof value === "string") return line(value);
   if (typeof value !== "object" || value === null) return value;
-  const message = value as { content?: unknown; _getType?: unknown; lc_direct_tool_output?: unknown };
+  const message = value as { content?: unknown; _getType?: unknown; status?: unknown };
   const content = typeof message._getType === "function" ? message.content : undefined;
+  // A ToolMessage with status "error" is the tool saying it failed: the command fails with its text.
+  if (content !== undefined && message.status === "error") {
+    const text = typeof content === "string" ? content : JSON.stringify(content);
+    throw new ToolError(text.trim() === "" ? "the tool reported an error without a message" : text.trimEnd());
+  }
   if (typeof content === "string") return line(content);
   if (Array.isArray(content)) {
     const text = content

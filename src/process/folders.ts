@@ -121,9 +121,16 @@ async function loadProcess(
   options: ToolFolderOptions,
 ): Promise<string[] | string> {
   const file = join(dir, PROCESS_FILE);
-  if ((await stat(file)).size > MAX_MANIFEST_BYTES)
-    return `${PROCESS_FILE} is over ${MAX_MANIFEST_BYTES} bytes`;
-  const manifest = manifestOf(await readFile(file, "utf8"));
+  let text: string;
+  try {
+    if ((await stat(file)).size > MAX_MANIFEST_BYTES)
+      return `${PROCESS_FILE} is over ${MAX_MANIFEST_BYTES} bytes`;
+    text = await readFile(file, "utf8");
+  } catch (error) {
+    // gone or unreadable since it was found: this package's fault, not the load's
+    return `${PROCESS_FILE} cannot be read: ${message(error)}`;
+  }
+  const manifest = manifestOf(text);
   if (typeof manifest === "string") return manifest;
   const cap = options.grantScopes;
   const grantScopes = cap

@@ -134,30 +134,41 @@ export async function serveToolProcess<const Schemas extends readonly unknown[]>
     }
   };
 
+  const reader = new FrameReader();
+  let stop: () => void = () => {};
+  const stopped = new Promise<void>((resolve) => {
+    stop = resolve;
+  });
+  const onData = (chunk: Buffer | string): void => {
+    let frames: Frame[];
+    try {
+      frames = reader.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
+    } catch (error) {
+      log(`toolshell: the host sent what is not a frame (${(error as Error).message}); stopping`);
+      input.off("data", onData);
+      stop();
+      return;
+    }
+    for (const frame of frames) handle(frame);
+  };
+  const onEnd = (): void => stop();
   try {
-    await new Promise<void>((resolve) => {
-      const reader = new FrameReader();
-      input.on("data", (chunk: Buffer | string) => {
-        let frames: Frame[];
-        try {
-          frames = reader.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
-        } catch (error) {
-          log(`toolshell: the host sent what is not a frame (${(error as Error).message}); stopping`);
-          resolve();
-          return;
-        }
-        for (const frame of frames) handle(frame);
-      });
-      input.once("end", () => resolve());
-      input.once("close", () => resolve());
-      input.once("error", () => resolve());
-    });
+    input.on("data", onData);
+    input.once("end", onEnd);
+    input.once("close", onEnd);
+    input.once("error", onEnd);
+    await stopped;
     await Promise.all([...answers]);
   } finally {
+    // Only our own listeners come off: a host's listeners on its stdin (or the given input) stay.
+    input.off("data", onData);
+    input.off("end", onEnd);
+    input.off("close", onEnd);
+    input.off("error", onEnd);
     restore();
     output.off("error", ignore);
     await api.close();
-    if (ownStdout) input.removeAllListeners("data");
+    if (ownStdout) input.pause();
   }
 }
 

@@ -484,6 +484,12 @@ export function normalizeTool(
       `${name}: risk ${JSON.stringify(definition.risk)} is not a level: use one of ${RISK_LEVELS.join(", ")}, or { readOnly, destructive, idempotent, openWorld }`,
     );
   }
+  if (typeof definition.risk === "object" && definition.risk !== null && "level" in definition.risk) {
+    throw new ToolshellError(
+      "invalid_tool",
+      `${name}: risk takes a level alone (risk: "high") or flags ({ readOnly, destructive, idempotent, openWorld }), not both`,
+    );
+  }
   const risk = resolveRisk(definition.risk, definition.annotations);
   const spec: ToolSpec = {
     name,

@@ -391,6 +391,7 @@ describe("addAiSdkTools", () => {
       { deleteUser, weather },
       { approvals: "policy", risk: { readOnly: true, destructive: false } },
     );
+    expect(api.tools().find((spec) => spec.name === "weather")?.risk.level).toBe("low");
     const r = await api.execute("weather --city Paris | jq -r .city; deleteUser --id 7");
     expect(asked).toEqual(["deleteUser"]);
     expect(r).toMatchObject({ stdout: "Paris\n", exitCode: 126 });

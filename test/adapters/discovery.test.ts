@@ -192,3 +192,54 @@ describe("toAiSdkTools with discovery", () => {
     expect(seen[1]).toEqual({ type: "text", value: "jane@example.com\n" });
   });
 });
+
+describe("discovery names", () => {
+  it("points the script tool at the discover tool under the name it is exported as, own description or not", () => {
+    const api = shop();
+    const [script, discover] = toOpenAIChatTools(api, {
+      discovery: true,
+      name: "bash",
+      description: "Run scripts.",
+    });
+    expect(script?.function.description).toBe(
+      "Run scripts. Find commands and read their flags and schemas with `bash_discover`.",
+    );
+    expect(discover?.function.name).toBe("bash_discover");
+    expect(toAnthropicTools(api, { discovery: true, name: "bash" })[0]?.description).toMatch(
+      /with `bash_discover`\.$/,
+    );
+  });
+
+  it("run helpers of a tool with a long name still answer (discovery or not), never throwing", async () => {
+    const long = "a".repeat(60);
+    const api = shop();
+    const call = {
+      id: "c1",
+      type: "function" as const,
+      function: { name: long, arguments: '{"commands":"echo hi"}' },
+    };
+    expect(await runOpenAIToolCall(api, call, { name: long })).toEqual({
+      role: "tool",
+      tool_call_id: "c1",
+      content: "hi\n",
+    });
+    expect(
+      await runAnthropicToolUse(
+        api,
+        { type: "tool_use", id: "t1", name: long, input: { commands: "echo hi" } },
+        { name: long },
+      ),
+    ).toMatchObject({
+      content: "hi\n",
+    });
+    const [, discover] = toAnthropicTools(api, { discovery: true, name: long });
+    expect(discover?.name).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
+    expect(
+      await runAnthropicToolUse(
+        api,
+        { type: "tool_use", id: "t2", name: discover?.name, input: {} },
+        { name: long },
+      ),
+    ).toMatchObject({ is_error: false, content: expect.stringContaining("get_user") });
+  });
+});

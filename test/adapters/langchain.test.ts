@@ -206,6 +206,24 @@ describe("addLangChainTools", () => {
     expect(stopped.exitCode).toBe(124);
   });
 
+  it("takes a risk level, fails the command on a ToolMessage with status error, and says why LangChain refused input", async () => {
+    const api = track(new ScriptedTool({ name: "lc" }));
+    const refusing = tool(
+      async () => new ToolMessage({ content: "quota exceeded", tool_call_id: "x", status: "error" }),
+      { name: "refusing", description: "Reports an error.", schema: z.object({}) },
+    );
+    addLangChainTools(api, [refusing], { risk: "high" });
+    expect(api.tools()[0]?.risk).toMatchObject({ level: "high", destructive: true });
+    expect(await api.execute('refusing || echo "rc=$?"')).toMatchObject({
+      stdout: "rc=1\n",
+      stderr: "refusing: quota exceeded\n",
+    });
+    // the script tool: LangChain validates first and throws, with the details
+    await expect(toLangChainTool(shop()).invoke({ script: "echo" } as never)).rejects.toThrow(
+      /did not match expected schema\nDetails: /,
+    );
+  });
+
   it("adds all or none, and refuses what is not a LangChain tool", () => {
     const api = track(new ScriptedTool({ name: "lc" }));
     expect(() => addLangChainTools(api, [weather, { name: "plain" } as never])).toThrow(ToolshellError);

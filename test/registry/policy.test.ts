@@ -196,6 +196,14 @@ describe.each(MODES)("policy (%s)", (mode) => {
     expect(() => requireApproval({ atOrAbove: "low", approve: undefined as never })).toThrow(
       /approve must be a function/,
     );
+    // A level inside the flags would be dropped silently (a gate at critical would let the call run): refused.
+    expect(
+      () =>
+        new ScriptedTool({
+          name: "p",
+          tools: [{ name: "x", risk: { level: "critical" } as never, execute: () => "" }],
+        }),
+    ).toThrow('x: risk takes a level alone (risk: "high") or flags');
     const api = track(
       new ScriptedTool({
         name: "p",
