@@ -75,6 +75,7 @@ TOOLS = [
 USERS = {1: {"id": 1, "name": "Ada"}, 2: {"id": 2, "name": "Lin"}}
 
 out_lock = threading.Lock()
+running = set()  # calls in flight: a cancel for any other call is ignored
 cancelled = set()
 cancel_lock = threading.Lock()
 
@@ -101,14 +102,16 @@ def is_cancelled(call_id):
         return call_id in cancelled
 
 
-def run(call_id, name, params):
+def run(call_id, name, params, deadline_ms):
+    # deadline_ms is how long the call has left: past it the host has stopped waiting
+    deadline = time.monotonic() + deadline_ms / 1000 if deadline_ms else None
     try:
         if name in ("add", "plus"):
             send({"type": "ToolResult", "call_id": call_id, "output": {"sum": params["a"] + params["b"]}})
         elif name == "slow":
             steps = 10
             for step in range(steps):
-                if is_cancelled(call_id):
+                if is_cancelled(call_id) or (deadline is not None and time.monotonic() > deadline):
                     send({"type": "ToolError", "call_id": call_id, "code": "cancelled", "message": "cancelled"})
                     return
                 time.sleep(params["ms"] / 1000 / steps)
@@ -130,6 +133,7 @@ def run(call_id, name, params):
         send({"type": "ToolError", "call_id": call_id, "code": "failed", "message": "%s failed" % name})
     finally:
         with cancel_lock:
+            running.discard(call_id)
             cancelled.discard(call_id)
 
 
@@ -147,11 +151,14 @@ def main():
         if kind == "ToolHello":
             send({"type": "ToolRegister", "tools": TOOLS})
         elif kind == "InvokeTool":
-            args = (message["call_id"], message["tool_name"], message.get("input") or {})
+            args = (message["call_id"], message["tool_name"], message.get("input") or {}, message.get("deadline_ms"))
+            with cancel_lock:
+                running.add(message["call_id"])
             threading.Thread(target=run, args=args, daemon=True).start()
         elif kind == "CancelInvocation":
             with cancel_lock:
-                cancelled.add(message["call_id"])
+                if message["call_id"] in running:
+                    cancelled.add(message["call_id"])
 
 
 if __name__ == "__main__":

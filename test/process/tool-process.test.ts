@@ -106,13 +106,16 @@ describe("a tool process in Node (serveToolProcess)", () => {
     expect(failed.stderr).not.toContain("secret");
   });
 
-  it("sends the run's tenant, and only a safe subset of the host's environment plus env", async () => {
+  it("sends the run's tenant, the ms the call has left, and only a safe subset of the host's environment plus env", async () => {
     process.env.TOOLSHELL_TEST_SECRET = "s3cret";
     try {
       const { api } = await connected({ ...NODE, env: { GIVEN: "yes" } });
-      const result = await api.execute("fx.whoami", { tenant: "acme" });
-      const seen = JSON.parse(result.stdout) as { tenant: string; env: string[] };
+      const result = await api.execute("fx.whoami", { tenant: "acme", timeoutMs: 8_000 });
+      const seen = JSON.parse(result.stdout) as { tenant: string; env: string[]; msLeft: number };
       expect(seen.tenant).toBe("acme");
+      // deadline_ms is the time left (not an epoch): the served tool's deadline is within the run's 8 s
+      expect(seen.msLeft).toBeGreaterThan(1_000);
+      expect(seen.msLeft).toBeLessThanOrEqual(8_000);
       expect(seen.env).toContain("GIVEN");
       expect(seen.env).toContain("PATH");
       expect(seen.env).not.toContain("TOOLSHELL_TEST_SECRET");
