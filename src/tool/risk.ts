@@ -55,10 +55,18 @@ function levelOf(flags: Omit<ToolRisk, "level">): RiskLevel {
 
 /** Resolves a tool's risk from `risk` (a level, or flags) and MCP `annotations`, with the safe defaults. */
 export function resolveRisk(
-  risk: Partial<Omit<ToolRisk, "level">> | RiskLevel | undefined,
+  risk: Partial<ToolRisk> | RiskLevel | undefined,
   annotations: ToolAnnotations | undefined,
 ): ToolRisk {
   if (typeof risk === "string") return { ...LEVEL_FLAGS[risk], level: risk };
+  // A level with flags (a ToolSpec's risk registered again, say): the level, with the flags given over its own.
+  const level = (risk as { level?: unknown } | undefined)?.level;
+  if (isRiskLevel(level)) {
+    const given = Object.fromEntries(
+      Object.entries(risk ?? {}).filter(([key, value]) => key !== "level" && typeof value === "boolean"),
+    );
+    return { ...LEVEL_FLAGS[level], ...given, level };
+  }
   const readOnly = risk?.readOnly ?? annotations?.readOnlyHint ?? false;
   const flags = {
     readOnly,

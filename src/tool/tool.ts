@@ -92,9 +92,9 @@ export interface ToolDefinition<Params = Record<string, unknown>, Context = unkn
   /**
    * What the tool may do: a level (`"safe"`, `"low"`, `"medium"`, `"high"`, `"critical"`; see RISK_LEVELS for
    * the flags each implies) or the flags themselves, whose unset parts default to the safe side (may write,
-   * destructive).
+   * destructive); `{ level, ...flags }` (a ToolSpec's risk) is the level with the flags given over its own.
    */
-  risk?: Partial<Omit<ToolRisk, "level">> | RiskLevel;
+  risk?: Partial<ToolRisk> | RiskLevel;
   /** MCP annotations (`readOnlyHint`, ...), read when `risk` does not say. */
   annotations?: ToolAnnotations;
   /**
@@ -484,10 +484,14 @@ export function normalizeTool(
       `${name}: risk ${JSON.stringify(definition.risk)} is not a level: use one of ${RISK_LEVELS.join(", ")}, or { readOnly, destructive, idempotent, openWorld }`,
     );
   }
-  if (typeof definition.risk === "object" && definition.risk !== null && "level" in definition.risk) {
+  const levelInFlags: unknown =
+    typeof definition.risk === "object" && definition.risk !== null
+      ? (definition.risk as { level?: unknown }).level
+      : undefined;
+  if (levelInFlags !== undefined && !isRiskLevel(levelInFlags)) {
     throw new ToolshellError(
       "invalid_tool",
-      `${name}: risk takes a level alone (risk: "high") or flags ({ readOnly, destructive, idempotent, openWorld }), not both`,
+      `${name}: risk level ${JSON.stringify(levelInFlags)} is not a level: use one of ${RISK_LEVELS.join(", ")}`,
     );
   }
   const risk = resolveRisk(definition.risk, definition.annotations);

@@ -196,14 +196,26 @@ describe.each(MODES)("policy (%s)", (mode) => {
     expect(() => requireApproval({ atOrAbove: "low", approve: undefined as never })).toThrow(
       /approve must be a function/,
     );
-    // A level inside the flags would be dropped silently (a gate at critical would let the call run): refused.
+    // A level beside flags (a ToolSpec's risk registered again) is the level, flags given over its own; it was
+    // dropped silently before, so a gate at critical let such a call run.
+    const respec = new ScriptedTool({
+      name: "p",
+      tools: [
+        { name: "x", risk: { level: "critical" }, execute: () => "" },
+        { name: "y", risk: { level: "low", openWorld: false }, execute: () => "" },
+      ],
+    });
+    expect(respec.tools().map((spec) => spec.risk)).toEqual([
+      { readOnly: false, destructive: true, idempotent: false, openWorld: true, level: "critical" },
+      { readOnly: true, destructive: false, idempotent: true, openWorld: false, level: "low" },
+    ]);
     expect(
       () =>
         new ScriptedTool({
           name: "p",
-          tools: [{ name: "x", risk: { level: "critical" } as never, execute: () => "" }],
+          tools: [{ name: "z", risk: { level: "severe" } as never, execute: () => "" }],
         }),
-    ).toThrow('x: risk takes a level alone (risk: "high") or flags');
+    ).toThrow('z: risk level "severe" is not a level: use one of safe, low, medium, high, critical');
     const api = track(
       new ScriptedTool({
         name: "p",
