@@ -189,6 +189,11 @@ export function discoverToolName(scriptToolName: string): string {
   return `${scriptToolName}_discover`;
 }
 
+/** What ends the script tool's description in discovery mode: where to find the commands' flags. */
+export function discoveryPointer(discoverName: string): string {
+  return `Find commands and read their flags and schemas with \`${discoverName}\`.`;
+}
+
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 export function checkedEnv(env: Readonly<Record<string, string>> | undefined): Record<string, string> {

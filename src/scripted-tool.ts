@@ -24,6 +24,7 @@ import {
   checkedEnv,
   checkPromptOptions,
   discoverToolName,
+  discoveryPointer,
   type ExecuteOptions,
   positive,
   type ScriptedToolOptions,
@@ -363,7 +364,7 @@ export class ScriptedTool<const Schemas extends readonly unknown[] = readonly un
     return [
       {
         ...script,
-        description: `${script.description} Find commands and read their flags and schemas with \`${name}\`.`,
+        description: `${script.description} ${discoveryPointer(name)}`,
         kind: "script",
       },
       {

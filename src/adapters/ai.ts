@@ -25,10 +25,10 @@ import { ToolshellError } from "../errors.js";
 import type { ExecuteResult } from "../run/result.js";
 import { resultText } from "../run/result-text.js";
 import type { ScriptedTool } from "../scripted-tool.js";
-import { RISK_LEVELS, type RiskLevel, type ToolRisk } from "../tool/risk.js";
+import { type RiskLevel, riskRank, type ToolRisk } from "../tool/risk.js";
 import type { ToolContext } from "../tool/tool.js";
 import { type DiscoveryOptions, discoverAnswer, exportedDiscoverName, exportedToolset } from "./discovery.js";
-import { type AdapterRunOptions, providerInputSchema, runScriptInput } from "./script-input.js";
+import { type AdapterRunOptions, anySignal, providerInputSchema, runScriptInput } from "./script-input.js";
 
 export type { DiscoveryOptions } from "./discovery.js";
 export { providerToolName } from "./names.js";
@@ -60,11 +60,6 @@ export interface AiSdkToolOptions<Context = unknown> {
 
 function isExecuteResult(value: unknown): value is ExecuteResult {
   return typeof value === "object" && value !== null && "stdout" in value && "exitCode" in value;
-}
-
-function anySignal(a: AbortSignal | undefined, b: AbortSignal | undefined): AbortSignal | undefined {
-  if (!a || !b) return a ?? b;
-  return AbortSignal.any([a, b]);
 }
 
 /**
@@ -268,7 +263,7 @@ export function addAiSdkTools(
       const flags = typeof given === "string" ? undefined : given;
       // needsApproval makes the tool destructive whatever the level or flags say (the policy approves it).
       const risk = needsApproval
-        ? typeof given === "string" && RISK_LEVELS.indexOf(given) >= RISK_LEVELS.indexOf("high")
+        ? typeof given === "string" && riskRank(given) >= riskRank("high")
           ? given
           : { ...flags, readOnly: false, destructive: true }
         : given;

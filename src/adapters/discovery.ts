@@ -3,7 +3,7 @@
  * read-only tool that lists, searches and explains the commands (see `api.toolset({ discovery: true })`).
  */
 import type { DiscoverAnswer } from "../../builtins/discover-answer.js";
-import { discoverToolName, type ToolsetDefinition } from "../options.js";
+import { discoverToolName, discoveryPointer, type ToolsetDefinition } from "../options.js";
 import type { ScriptedTool } from "../scripted-tool.js";
 import { providerToolName } from "./names.js";
 
@@ -36,7 +36,7 @@ export function exportedToolset(
   if (!discover)
     return [{ ...script, name: scriptName, description: options.description ?? script.description }];
   const name = exportedDiscoverName(scriptName);
-  const pointer = `Find commands and read their flags and schemas with \`${name}\`.`;
+  const pointer = discoveryPointer(name);
   return [
     {
       ...script,

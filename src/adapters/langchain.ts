@@ -24,6 +24,7 @@ import { type DiscoveryOptions, discoverAnswer, exportedToolset } from "./discov
 import { exportedToolName } from "./names.js";
 import {
   type AdapterRunOptions,
+  anySignal,
   type ExportOptions,
   providerInputSchema,
   runScriptInput,
@@ -49,11 +50,6 @@ export type LangChainRunConfig = RunnableConfig;
 
 /** A structured tool as `tool()` from `@langchain/core/tools` makes it. */
 export type LangChainTool = DynamicStructuredTool;
-
-function anySignal(a: AbortSignal | undefined, b: AbortSignal | undefined): AbortSignal | undefined {
-  if (!a || !b) return a ?? b;
-  return AbortSignal.any([a, b]);
-}
 
 /** One definition of the toolset as a LangChain tool: the model reads `resultText`, the app gets the artifact. */
 function langChainTool<Context>(

@@ -101,6 +101,12 @@ export function parseArguments(toolName: string, text: unknown): ParsedArguments
   }
 }
 
+/** The run's signal when the framework gives one and the host another: aborted when either is. */
+export function anySignal(a: AbortSignal | undefined, b: AbortSignal | undefined): AbortSignal | undefined {
+  if (!a || !b) return a ?? b;
+  return AbortSignal.any([a, b]);
+}
+
 /** Runs the model's arguments as a script, or answers with why they are not one. Never throws for model input. */
 export async function runScriptInput<Context>(
   api: ScriptedTool,

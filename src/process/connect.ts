@@ -21,7 +21,7 @@ import { schemaCostProblem } from "../mcp/client-listing.js";
 import { attach } from "../run/attached.js";
 import type { ScriptedTool } from "../scripted-tool.js";
 import { deprecationOf } from "../tool/deprecation.js";
-import { RISK_LEVELS, type RiskLevel, type ToolRisk } from "../tool/risk.js";
+import { isRiskLevel, type RiskLevel, type ToolRisk } from "../tool/risk.js";
 import { sanitizeSegment } from "../tool/segment.js";
 import { THIRD_PARTY_LISTING } from "../tool/third-party.js";
 import { assertToolName, type ToolContext, type ToolDefinition } from "../tool/tool.js";
@@ -187,8 +187,7 @@ function scopeProblem(
 
 /** The risk a listed tool claims: a level, or MCP-style booleans; undefined when it claims none it may. */
 function listedRisk(risk: unknown): RiskLevel | Partial<ToolRisk> | undefined {
-  if (typeof risk === "string")
-    return (RISK_LEVELS as readonly string[]).includes(risk) ? (risk as RiskLevel) : undefined;
+  if (typeof risk === "string") return isRiskLevel(risk) ? risk : undefined;
   if (typeof risk !== "object" || risk === null) return undefined;
   const out: Partial<ToolRisk> = {};
   for (const key of ["readOnly", "destructive", "idempotent", "openWorld"] as const) {
