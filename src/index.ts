@@ -29,6 +29,16 @@ export { resultText } from "./run/result-text.js";
 export type { JsonSchema } from "./schema/json-schema.js";
 export { ScriptedTool } from "./scripted-tool.js";
 export type { PromptLevel } from "./shell/prompt.js";
+export type { BreakerVerdict } from "./store/circuit.js";
+export {
+  type Admission,
+  type AdmitRequest,
+  type Awaitable,
+  type BreakerSettings,
+  MemoryStore,
+  type RateLimitSettings,
+  type StateStore,
+} from "./store/store.js";
 export type { CallErrorCode, OutcomeCode } from "./tool/call.js";
 export type { FromJsonSchema, InferOutput, InferParams } from "./tool/infer.js";
 export type { BreakerOptions, RateLimitOptions, RetryOptions } from "./tool/resilience.js";

@@ -9,6 +9,7 @@ import type { OnCall } from "./registry/request.js";
 import type { TelemetryOptions } from "./registry/telemetry.js";
 import type { JsonSchema } from "./schema/json-schema.js";
 import { PROMPT_LEVELS, type PromptLevel } from "./shell/prompt.js";
+import type { StateStore } from "./store/store.js";
 import type { BreakerOptions } from "./tool/resilience.js";
 import type { NamelessTool, TypedToolDefinition } from "./tool/tool.js";
 
@@ -124,6 +125,14 @@ export interface ScriptedToolOptions<Schemas extends readonly unknown[] = readon
    * exit 75 without running, until `cooldownMs` passes and one trial call succeeds.
    */
   breaker?: BreakerOptions;
+  /**
+   * Where the tools' rate limits and circuit breakers keep their state (default: this process's memory). A shared
+   * store (`new RedisStore({ url, prefix })` from `toolshell/redis`) makes them hold across every process that uses
+   * it with a ScriptedTool of the same `name`: a limit of 10 calls per second is 10 in all, and a circuit opened in
+   * one process is open in the others. When the store fails, each tool's `onStoreError` decides
+   * (README, "Running several replicas"). Closing the ScriptedTool does not close the store.
+   */
+  store?: StateStore;
   /**
    * Receives one record per tool call from every surface (scripts and `call()`), as the call ends, for audit logs
    * and metrics; an abandoned call gets a second record with `late` when its callback settles. Whatever the

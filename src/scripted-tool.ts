@@ -152,6 +152,8 @@ export class ScriptedTool<const Schemas extends readonly unknown[] = readonly un
       policy: options.policy,
       breaker: options.breaker === undefined ? undefined : breakerSettings(options.breaker, options.name),
       onCall: options.onCall,
+      store: options.store,
+      storeKey: options.name,
     });
     if (options.telemetry !== false) {
       this.telemetryLoading = createTelemetry(options.telemetry ?? {}).then((telemetry) => {

@@ -15,6 +15,7 @@ const noop = () => "ok";
 const SURFACE: Record<string, { runtime: string[]; types: string[] }> = {
   ".": {
     runtime: [
+      "MemoryStore",
       "RISK_LEVELS",
       "ScriptedTool",
       "ToolError",
@@ -25,7 +26,12 @@ const SURFACE: Record<string, { runtime: string[]; types: string[] }> = {
       "resultText",
     ],
     types: [
+      "Admission",
+      "AdmitRequest",
+      "Awaitable",
       "BreakerOptions",
+      "BreakerSettings",
+      "BreakerVerdict",
       "CallError",
       "CallErrorCode",
       "CallOptions",
@@ -53,12 +59,14 @@ const SURFACE: Record<string, { runtime: string[]; types: string[] }> = {
       "PromptLevel",
       "PromptOptions",
       "RateLimitOptions",
+      "RateLimitSettings",
       "RequireApprovalOptions",
       "RetryOptions",
       "RiskLevel",
       "ScriptToolDefinition",
       "ScriptedToolOptions",
       "SpanLike",
+      "StateStore",
       "SystemPromptOptions",
       "TelemetryOptions",
       "ThrownError",
@@ -170,6 +178,10 @@ const SURFACE: Record<string, { runtime: string[]; types: string[] }> = {
       "ToolProcessEvent",
       "ToolProcessOptions",
     ],
+  },
+  "./redis": {
+    runtime: ["RedisStore"],
+    types: ["RedisStoreOptions"],
   },
 };
 

@@ -3,11 +3,11 @@
  * streaming callback ends with, and the late result of a callback the deadline abandoned.
  */
 
+import type { BreakerVerdict } from "../store/circuit.js";
 import type { CallOutcome } from "../tool/call.js";
 import { asContentResult, resultValue } from "../tool/content.js";
 import type { RegisteredTool, ToolContext } from "../tool/tool.js";
 import { type CallRecord, elapsedMs, type ThrownError } from "../trace/trace.js";
-import type { BreakerVerdict } from "./breaker.js";
 import { abortedOutcome, callLimit, pause, raceAbort } from "./deadline.js";
 import type { OutputCheck } from "./output-check.js";
 import { capped, failedOutcome, isToolError, render, thrownError } from "./render.js";

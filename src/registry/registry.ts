@@ -6,6 +6,7 @@ import { formatIssues } from "../issues/wording.js";
 import { MAX_JSON_DEPTH, MAX_PARAMS_BYTES, MAX_TOOL_NAME_CHARS } from "../limits.js";
 import { jsonTextDeeperThan } from "../schema/json-depth.js";
 import { deferredValidator, type Validator } from "../schema/validate.js";
+import { MemoryStore, type StateStore } from "../store/store.js";
 import { scanForInjection } from "../text/untrusted.js";
 import type { CallOutcome } from "../tool/call.js";
 import { deprecationNotice } from "../tool/deprecation.js";
@@ -14,13 +15,12 @@ import type { BreakerOptions } from "../tool/resilience.js";
 import type { RegisteredTool } from "../tool/tool.js";
 import { type CallRecord, elapsedMs } from "../trace/trace.js";
 import type { RejectedCall } from "../worker/protocol.js";
+import { admit, count, type Gate, makeGate, type Pass, settle } from "./admission.js";
 import { type AttemptSettings, runAttempts } from "./attempt.js";
-import { CircuitBreaker, TEMPORARY_FAILURE_EXIT } from "./breaker.js";
 import { abortedOutcome, beforeAbort, callLimit } from "./deadline.js";
 import { outputCheck } from "./output-check.js";
 import { planned } from "./plan.js";
 import { ask, type Policy, type PolicyCall } from "./policy.js";
-import { RateLimiter, rateLimited } from "./rate-limit.js";
 import { emit, newRecord } from "./record.js";
 import { failed, failedOutcome, printedText, thrownError } from "./render.js";
 import type { CallInFlight, CallInput, Dispatched, OnCall, RunCallContext } from "./request.js";
@@ -37,6 +37,10 @@ export interface RegistryOptions {
   breaker?: Required<BreakerOptions>;
   /** Receives every call's record. */
   onCall?: OnCall;
+  /** Where rate limits and breakers keep their state (default: this process's memory). */
+  store?: StateStore;
+  /** What the tools' keys in the store start with (the ScriptedTool's name), so tools of two ScriptedTools differ. */
+  storeKey?: string;
 }
 
 /**
@@ -57,8 +61,8 @@ interface Entry {
   tool: RegisteredTool;
   /** The inputSchema's validator: host calls use it (the shell validates in its worker); compiled on first use. */
   validate: Validator;
-  breaker: CircuitBreaker | undefined;
-  limiter: RateLimiter | undefined;
+  /** Its rate limit and breaker, kept in the store. */
+  gate: Gate;
   /** What running the callback needs: the outputSchema's check, strictOutput, where a late result goes. */
   attempts: AttemptSettings;
 }
@@ -129,6 +133,8 @@ export class Registry {
   private readonly policy: Policy | undefined;
   private readonly defaultBreaker: Required<BreakerOptions> | undefined;
   private readonly onCall: OnCall | undefined;
+  private readonly store: StateStore;
+  private readonly storeKey: string;
   /** Spans for calls, once OpenTelemetry is loaded (set by the ScriptedTool). */
   telemetry: Telemetry | undefined;
 
@@ -137,9 +143,11 @@ export class Registry {
     this.policy = options.policy;
     this.defaultBreaker = options.breaker;
     this.onCall = options.onCall;
+    this.store = options.store ?? new MemoryStore();
+    this.storeKey = options.storeKey ?? "";
   }
 
-  /** Registers a tool: checks its schemas (compiled on first use) and makes its breaker and rate limiter. */
+  /** Registers a tool: checks its schemas (compiled on first use) and makes its gate (rate limit, breaker). */
   add(tool: RegisteredTool): void {
     const { name, inputSchema, outputSchema } = tool.spec;
     if (this.entries.has(name)) {
@@ -148,11 +156,13 @@ export class Registry {
     const validate = inputValidator(name, inputSchema);
     const check = outputSchema === undefined ? undefined : outputCheck(name, outputSchema);
     const breaker = tool.breaker ?? this.defaultBreaker;
+    // The key names the tool in the store: JSON keeps a ScriptedTool and a tool name from running together.
+    const key = JSON.stringify([this.storeKey, name]);
+    const shared = !(this.store instanceof MemoryStore);
     this.entries.set(name, {
       tool,
       validate,
-      breaker: breaker ? new CircuitBreaker(breaker) : undefined,
-      limiter: tool.rateLimit ? new RateLimiter(tool.rateLimit) : undefined,
+      gate: makeGate(key, tool.rateLimit, breaker || undefined, shared),
       attempts: { check, strict: this.strictOutput, late: this.lateResult },
     });
   }
@@ -205,28 +215,27 @@ export class Registry {
     // Plan mode records the params as called (JSON), not the parse's value.
     if (run.plan && !entry.tool.spec.risk.readOnly)
       return this.finish(call, planned(name, params, run.plan, call.record));
-    const admitted = admit(name, entry);
-    if (typeof admitted !== "string") return this.finish(call, admitted);
+    const pass = await admit(this.store, entry.gate, call, this.policy === undefined);
+    if (!("uncounted" in pass)) return this.finish(call, refused(pass));
     if (this.policy) {
-      const denied = await this.consult(this.policy, entry, given, call, admitted);
+      const denied = await this.consult(this.policy, entry, given, call, pass);
       if (denied) return this.finish(call, denied);
     }
-    return this.finish(call, await this.runCallback(entry, given, call, admitted === "trial"));
+    return this.finish(call, await this.runCallback(entry, given, call, pass));
   }
 
   /**
-   * The callback's stage: the call counts against the rate limit, runs (with its retries, within its deadline),
-   * tells the breaker how it went, and has its output scanned when the tool is untrusted.
+   * The callback's stage: the call runs (with its retries, within its deadline), tells the breaker how it went,
+   * and has its output scanned when the tool is untrusted.
    */
   private async runCallback(
     entry: Entry,
     params: Record<string, unknown>,
     call: CallInFlight,
-    trial: boolean,
+    pass: Pass,
   ): Promise<Result> {
-    entry.limiter?.take();
     const result = await runAttempts(entry.tool, params, call, entry.attempts);
-    entry.breaker?.settle(result.verdict, trial);
+    await settle(this.store, entry.gate, pass, result.verdict, call);
     scanUntrusted(entry.tool, call.record, result.outcome);
     const { deprecated } = entry.tool.spec;
     if (deprecated === undefined) return result;
@@ -292,29 +301,25 @@ export class Registry {
 
   /**
    * The policy's decision, recorded: a refusal (denied, or the run ended while it decided, or the rate limit
-   * filled meanwhile), or undefined when the call may run.
+   * filled meanwhile), or undefined when the call may run (it is then counted against the rate limit).
    */
   private async consult(
     policy: Policy,
     entry: Entry,
     params: Record<string, unknown>,
     call: CallInFlight,
-    admitted: Admitted,
+    pass: Pass,
   ): Promise<Result | undefined> {
     const { record } = call;
-    const { limiter, breaker } = entry;
     const denied = await ask(policy, entry.tool, record.name, params, call.run, record);
     // A run that ends while the policy decides is a timeout or a cancel, not a decision.
     if (!denied) record.decision = "allow";
     else if (denied.code === "denied") record.decision = "deny";
     // Other calls may have used the window while the policy decided: count this one only if it still fits.
-    const refusal = denied
-      ? refused(denied)
-      : limiter && !limiter.allows()
-        ? rateLimited(record.name, limiter)
-        : undefined;
-    if (refusal) breaker?.settle("neutral", admitted === "trial");
-    return refusal;
+    const refusal = denied ?? (pass.uncounted ? await count(this.store, entry.gate, call) : undefined);
+    if (refusal === undefined) return undefined;
+    await settle(this.store, entry.gate, pass, "neutral", call);
+    return refused(refusal);
   }
 
   /** A late result's record: the tool's late count (if it is still registered), then the onCall hooks. */
@@ -384,22 +389,6 @@ export class Registry {
 /** Params that JSON.stringify cannot serialise. */
 function notJson(name: string): CallOutcome {
   return failed("invalid_params", `${name}: params must be JSON (no cycles, BigInts or functions)\n`, 2);
-}
-
-/** How the breaker let a call in: an ordinary call, or the one trial of a half-open circuit. */
-type Admitted = "run" | "trial";
-
-/**
- * Rate limit, then circuit breaker: a refusal, or how the breaker admitted the call. Both come before the policy:
- * never ask an approver about a call that cannot run now.
- */
-function admit(name: string, entry: Entry): Admitted | Result {
-  const { limiter, breaker } = entry;
-  if (limiter && !limiter.allows()) return rateLimited(name, limiter);
-  const admitted = breaker ? breaker.admit() : "run";
-  if (typeof admitted !== "number") return admitted;
-  const message = `${name}: temporarily unavailable (${admitted} recent failures)\n`;
-  return refused(failed("circuit_open", message, TEMPORARY_FAILURE_EXIT));
 }
 
 /** An untrusted tool's output is marked in the record and scanned for injection phrasing (src/text/untrusted.ts). */

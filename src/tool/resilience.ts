@@ -1,6 +1,7 @@
 /**
  * How a tool copes with failure, as its definition asks: retries, a circuit breaker, a rate limit. Checked and
- * filled with defaults once, at registration; the registry applies them (registry/breaker.ts, registry/attempt).
+ * filled with defaults once, at registration; the registry applies them (registry/admission.ts, the store's
+ * state in src/store, registry/attempt.ts).
  */
 import { ToolshellError } from "../errors.js";
 import type { ToolRisk } from "./risk.js";
@@ -20,15 +21,47 @@ export interface BreakerOptions {
   windowMs?: number;
   /** How long the circuit stays open before a trial call, in ms (default 30 s). */
   cooldownMs?: number;
+  /**
+   * When the ScriptedTool's `store` (a shared one, such as RedisStore) fails or passes its timeout while a call is
+   * decided: `"local"` (default) lets this process's own breaker of the tool decide, which has seen this
+   * process's calls; `"allow"` runs the call; `"deny"` refuses it as if the circuit were open. The call's record
+   * says which (`store`).
+   */
+  onStoreError?: "local" | "allow" | "deny";
 }
 
 /**
  * At most `calls` calls of a tool per `perMs` (a sliding window, shared by every run and host call of one
- * ScriptedTool); past it a call answers `<tool>: rate limited (...)` with exit 75 without running.
+ * ScriptedTool, and by every process sharing its `store`); past it a call answers `<tool>: rate limited (...)`
+ * with exit 75 without running.
  */
 export interface RateLimitOptions {
   calls: number;
   perMs: number;
+  /**
+   * When the ScriptedTool's `store` (a shared one, such as RedisStore) fails or passes its timeout while a call is
+   * decided: `"deny"` (default) refuses the call (`<tool>: rate limit unavailable: ...`, exit 75), since a limit
+   * that protects an upstream should not be lifted by an outage; `"allow"` runs it uncounted. The call's record
+   * says which (`store`).
+   */
+  onStoreError?: "allow" | "deny";
+}
+
+function storeChoice<T extends string>(
+  value: unknown,
+  allowed: readonly T[],
+  field: string,
+  tool: string,
+  fallback: T,
+): T {
+  if (value === undefined) return fallback;
+  if (!allowed.includes(value as T)) {
+    throw new ToolshellError(
+      "invalid_tool",
+      `${tool}: ${field} must be ${allowed.map((choice) => `"${choice}"`).join(", ")}`,
+    );
+  }
+  return value as T;
 }
 
 function whole(value: unknown, field: string, tool: string, fallback: number): number {
@@ -48,18 +81,35 @@ export function breakerSettings(options: BreakerOptions, tool: string): Required
     failures: whole(options.failures, "breaker.failures", tool, 5),
     windowMs: whole(options.windowMs, "breaker.windowMs", tool, 60_000),
     cooldownMs: whole(options.cooldownMs, "breaker.cooldownMs", tool, 30_000),
+    onStoreError: storeChoice(
+      options.onStoreError,
+      ["local", "allow", "deny"],
+      "breaker.onStoreError",
+      tool,
+      "local",
+    ),
   };
 }
 
 /** Checks rate limit options at registration. */
-export function rateLimitSettings(options: RateLimitOptions, tool: string): RateLimitOptions {
+export function rateLimitSettings(options: RateLimitOptions, tool: string): Required<RateLimitOptions> {
   if (typeof options !== "object" || options === null) {
     throw new ToolshellError("invalid_tool", `${tool}: rateLimit must be { calls, perMs }`);
   }
   const calls = whole(options.calls, "rateLimit.calls", tool, 0);
   if (calls > 100_000)
     throw new ToolshellError("invalid_tool", `${tool}: rateLimit.calls must be at most 100000`);
-  return { calls, perMs: whole(options.perMs, "rateLimit.perMs", tool, 0) };
+  return {
+    calls,
+    perMs: whole(options.perMs, "rateLimit.perMs", tool, 0),
+    onStoreError: storeChoice(
+      options.onStoreError,
+      ["allow", "deny"],
+      "rateLimit.onStoreError",
+      tool,
+      "deny",
+    ),
+  };
 }
 
 /** The `retry` option of a tool. */

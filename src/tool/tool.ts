@@ -231,7 +231,7 @@ export interface RegisteredTool {
   retry?: Required<RetryOptions>;
   /** Resolved breaker settings: undefined to use the ScriptedTool's default, false for none. */
   breaker?: Required<BreakerOptions> | false;
-  rateLimit?: RateLimitOptions;
+  rateLimit?: Required<RateLimitOptions>;
   /**
    * The input schema's own parse, whose value the callback gets (zod's defaults and transforms, a JSON Schema's
    * defaults...); undefined when params reach the callback as they are.

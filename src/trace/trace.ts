@@ -105,6 +105,12 @@ export interface CallRecord {
   /** The call ended at its deadline with its callback still running. */
   abandoned?: true;
   /**
+   * The ScriptedTool's state store failed (unreachable, or past its timeout) while this call's rate limit or
+   * breaker was decided: the error, and what each tool option's `onStoreError` made of it (`rateLimit`: the call
+   * was allowed uncounted or denied; `breaker`: this process's own breaker decided, or it was allowed or denied).
+   */
+  store?: { error: string; rateLimit?: "allow" | "deny"; breaker?: "local" | "allow" | "deny" };
+  /**
    * Only on the second record of an abandoned call, sent when its callback finally settled: whether it gave a
    * value or an error, and how long after the call started. The value itself is dropped.
    */

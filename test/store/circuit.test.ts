@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ScriptedTool, ToolError } from "../../src/index.js";
-import { CircuitBreaker } from "../../src/registry/breaker.js";
+import { CircuitBreaker } from "../../src/store/circuit.js";
 import { track } from "../helpers.js";
 
 describe("CircuitBreaker (a fake clock)", () => {

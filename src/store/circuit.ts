@@ -1,15 +1,12 @@
-import type { BreakerOptions } from "../tool/resilience.js";
-
-/** Exit code of a call refused because its tool is unavailable for now (circuit open, rate limited): EX_TEMPFAIL. */
-export const TEMPORARY_FAILURE_EXIT: number = 75;
+import type { BreakerSettings } from "./store.js";
 
 /** How a finished call counts for the breaker. */
 export type BreakerVerdict = "success" | "failure" | "neutral";
 
 /**
  * One tool's circuit: closed (calls run), open (calls refused until the cooldown passes), half-open (one trial
- * call runs; the others are refused until it ends). Shared by every run of a ScriptedTool; synchronous, so a
- * call pays no await for it.
+ * call runs; the others are refused until it ends). MemoryStore keeps one per tool (and the registry one more, for
+ * when a shared store fails); synchronous, so a call pays no await for it.
  */
 export class CircuitBreaker {
   /** Times of recent failures, oldest first; never more than `failures` of them. */
@@ -18,7 +15,7 @@ export class CircuitBreaker {
   private trialRunning = false;
 
   constructor(
-    private readonly settings: Required<BreakerOptions>,
+    private readonly settings: BreakerSettings,
     private readonly now: () => number = Date.now,
   ) {}
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RateLimiter } from "../../src/registry/rate-limit.js";
+import { RateLimiter } from "../../src/store/window.js";
 
 describe("RateLimiter (a fake clock)", () => {
   it("allows `calls` per sliding `perMs`", () => {

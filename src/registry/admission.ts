@@ -1,0 +1,201 @@
+/**
+ * The admission stage: a tool's rate limit and circuit breaker, decided by the ScriptedTool's state store (this
+ * process's memory by default, RedisStore to share them between processes), and what a call gets when a shared
+ * store fails: the tool's `onStoreError` choice, written in its record (docs/decisions/0050).
+ */
+
+import { type BreakerVerdict, CircuitBreaker } from "../store/circuit.js";
+import { DEFAULT_STORE_TIMEOUT_MS, type StateStore, withinTimeout } from "../store/store.js";
+import type { CallOutcome } from "../tool/call.js";
+import type { BreakerOptions, RateLimitOptions } from "../tool/resilience.js";
+import type { CallRecord } from "../trace/trace.js";
+import { failed } from "./render.js";
+import type { CallInFlight } from "./request.js";
+
+/** Exit code of a call refused because its tool is unavailable for now (circuit open, rate limited): EX_TEMPFAIL. */
+const TEMPORARY_FAILURE_EXIT = 75;
+
+/** A half-open trial's lease past the call's own deadline (a process that died mid-trial frees it then). */
+const TRIAL_LEASE_SLACK_MS = 1000;
+
+/** One tool's gate: its store key, its settings, and (with a shared store) this process's own breaker. */
+export interface Gate {
+  /** The tool's key in the store: the ScriptedTool's name and the tool's. */
+  key: string;
+  rateLimit: Required<RateLimitOptions> | undefined;
+  breaker: Required<BreakerOptions> | undefined;
+  /** This process's breaker of the tool, which decides when a shared store fails (`onStoreError: "local"`). */
+  local: CircuitBreaker | undefined;
+}
+
+/** How a call passed the gate. */
+export interface Pass {
+  /** The token of the half-open trial the store admitted the call as. */
+  trial?: string;
+  /** The call is a trial of this process's own breaker (the store had failed). */
+  localTrial?: boolean;
+  /** Whether the call still has to be counted against the rate limit (after a policy). */
+  uncounted: boolean;
+}
+
+export function makeGate(
+  key: string,
+  rateLimit: Required<RateLimitOptions> | undefined,
+  breaker: Required<BreakerOptions> | undefined,
+  shared: boolean,
+): Gate {
+  return { key, rateLimit, breaker, local: breaker && shared ? new CircuitBreaker(breaker) : undefined };
+}
+
+/** The message of an error a store operation failed with. */
+function storeError(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.split("\n")[0]?.slice(0, 200) || "unknown error";
+}
+
+/** Notes in the record that the store failed, and what the tool's choices made of it. */
+function noteStore(
+  record: CallRecord,
+  error: unknown,
+  choice: NonNullable<CallRecord["store"]>["rateLimit"] | undefined,
+  breaker?: NonNullable<CallRecord["store"]>["breaker"],
+): void {
+  const store = record.store ?? { error: storeError(error) };
+  if (choice !== undefined) store.rateLimit = choice;
+  if (breaker !== undefined) store.breaker = breaker;
+  record.store = store;
+}
+
+function rateLimited(name: string, limit: Required<RateLimitOptions>): CallOutcome {
+  const message = `${name}: rate limited (at most ${limit.calls} calls per ${limit.perMs} ms); try again later\n`;
+  return failed("rate_limited", message, TEMPORARY_FAILURE_EXIT);
+}
+
+function circuitOpen(name: string, failures: number): CallOutcome {
+  const message = `${name}: temporarily unavailable (${failures} recent failures)\n`;
+  return failed("circuit_open", message, TEMPORARY_FAILURE_EXIT);
+}
+
+/** The answers of a store that failed: the rate limit's `onStoreError`, then the breaker's. */
+function fallback(gate: Gate, call: CallInFlight, error: unknown): Pass | CallOutcome {
+  const { record } = call;
+  const name = record.name;
+  if (gate.rateLimit) {
+    const choice = gate.rateLimit.onStoreError;
+    noteStore(record, error, choice);
+    if (choice === "deny") {
+      return failed(
+        "rate_limited",
+        `${name}: rate limit unavailable: its state store failed (${storeError(error)}); try again later\n`,
+        TEMPORARY_FAILURE_EXIT,
+      );
+    }
+  }
+  if (!gate.breaker) return { uncounted: false };
+  const choice = gate.breaker.onStoreError;
+  noteStore(record, error, undefined, choice);
+  if (choice === "allow") return { uncounted: false };
+  if (choice === "deny") {
+    return failed(
+      "circuit_open",
+      `${name}: temporarily unavailable (its state store failed: ${storeError(error)})\n`,
+      TEMPORARY_FAILURE_EXIT,
+    );
+  }
+  const admitted = (gate.local as CircuitBreaker).admit();
+  if (typeof admitted === "number") return circuitOpen(name, admitted);
+  return admitted === "trial" ? { localTrial: true, uncounted: false } : { uncounted: false };
+}
+
+/**
+ * Rate limit, then circuit breaker, in one store operation: a refusal, or how the call passed. Both come before a
+ * policy (never ask an approver about a call that cannot run now); with a policy (`countNow` false) the call is
+ * counted by `count` once it is allowed.
+ */
+export async function admit(
+  store: StateStore,
+  gate: Gate,
+  call: CallInFlight,
+  countNow: boolean,
+): Promise<Pass | CallOutcome> {
+  const { rateLimit, breaker } = gate;
+  if (!rateLimit && !breaker) return { uncounted: false };
+  const { run, record } = call;
+  let admission: Awaited<ReturnType<StateStore["admit"]>>;
+  try {
+    admission = await withinTimeout(
+      store.admit(gate.key, {
+        rateLimit,
+        breaker,
+        take: countNow,
+        trialLeaseMs: Math.max(0, run.runDeadline - Date.now()) + TRIAL_LEASE_SLACK_MS,
+      }),
+      store.timeoutMs ?? DEFAULT_STORE_TIMEOUT_MS,
+      "the state store's admit",
+    );
+  } catch (error) {
+    return fallback(gate, call, error);
+  }
+  if ("refused" in admission) {
+    return admission.refused === "rate_limited"
+      ? rateLimited(record.name, rateLimit as Required<RateLimitOptions>)
+      : circuitOpen(record.name, admission.failures);
+  }
+  const uncounted = rateLimit !== undefined && !countNow;
+  return admission.admitted === "trial" ? { trial: admission.token, uncounted } : { uncounted };
+}
+
+/**
+ * Counts a call a policy allowed against the rate limit, if it still fits (other calls may have used the window
+ * while the policy decided): a refusal, or undefined.
+ */
+export async function count(
+  store: StateStore,
+  gate: Gate,
+  call: CallInFlight,
+): Promise<CallOutcome | undefined> {
+  const limit = gate.rateLimit as Required<RateLimitOptions>;
+  try {
+    const fits = await withinTimeout(
+      store.take(gate.key, limit),
+      store.timeoutMs ?? DEFAULT_STORE_TIMEOUT_MS,
+      "the state store's take",
+    );
+    return fits ? undefined : rateLimited(call.record.name, limit);
+  } catch (error) {
+    noteStore(call.record, error, limit.onStoreError);
+    if (limit.onStoreError === "allow") return undefined;
+    return failed(
+      "rate_limited",
+      `${call.record.name}: rate limit unavailable: its state store failed (${storeError(error)}); try again later\n`,
+      TEMPORARY_FAILURE_EXIT,
+    );
+  }
+}
+
+/**
+ * Tells the breaker how an admitted call ended. Only a failure or a trial's end changes a circuit, so other ends
+ * cost no store operation. This process's own breaker hears every end too, so it has history when it must decide.
+ */
+export async function settle(
+  store: StateStore,
+  gate: Gate,
+  pass: Pass,
+  verdict: BreakerVerdict,
+  call: CallInFlight,
+): Promise<void> {
+  const { breaker, local } = gate;
+  if (!breaker) return;
+  local?.settle(verdict, pass.localTrial === true);
+  if (pass.localTrial || (verdict !== "failure" && pass.trial === undefined)) return;
+  // A call the fallback let through (the store had failed) has nothing to report to it but a failure.
+  try {
+    await withinTimeout(
+      store.settle(gate.key, breaker, verdict, pass.trial),
+      store.timeoutMs ?? DEFAULT_STORE_TIMEOUT_MS,
+      "the state store's settle",
+    );
+  } catch (error) {
+    noteStore(call.record, error, undefined, local ? "local" : undefined);
+  }
+}

@@ -1,0 +1,212 @@
+/**
+ * The state store: what the call pipeline counts across calls (rate-limit windows, circuit breakers) and what a
+ * stateless MCP server shares across replicas (sessions, cancels). MemoryStore, the default, keeps it in this
+ * process; RedisStore (`toolshell/redis`) shares it between processes. Every decision is one operation of the
+ * store, so a shared store decides atomically (docs/decisions/0050).
+ */
+
+import type { BreakerOptions, RateLimitOptions } from "../tool/resilience.js";
+import { type BreakerVerdict, CircuitBreaker } from "./circuit.js";
+import { RateLimiter } from "./window.js";
+
+/** A value, or a promise of one: MemoryStore answers at once, a shared store over the network later. */
+export type Awaitable<T> = T | Promise<T>;
+
+/** A breaker's settings as the store gets them: every field filled. */
+export type BreakerSettings = Required<Omit<BreakerOptions, "onStoreError">>;
+
+/** A rate limit's settings as the store gets them. */
+export type RateLimitSettings = Omit<RateLimitOptions, "onStoreError">;
+
+/** What one admission asks the store: the tool's rate limit and breaker, checked in that order. */
+export interface AdmitRequest {
+  rateLimit?: RateLimitSettings;
+  breaker?: BreakerSettings;
+  /**
+   * Count the call against the rate limit when it is admitted (false when a policy decides first: the call is
+   * then counted by `take` once allowed).
+   */
+  take: boolean;
+  /** How long a half-open trial admitted now may run before another may start (the call's deadline), in ms. */
+  trialLeaseMs: number;
+}
+
+/** The store's answer to an admission. */
+export type Admission =
+  | { admitted: "run" }
+  /** The one trial call of a half-open circuit: report how it ended with `settle(..., token)`. */
+  | { admitted: "trial"; token: string }
+  | { refused: "rate_limited"; retryAfterMs: number }
+  | { refused: "circuit_open"; failures: number };
+
+/**
+ * Where the pipeline keeps what it counts across calls, and a stateless MCP server what it shares across
+ * replicas. Keys are made by the caller (the ScriptedTool's name and the tool's); a shared store adds its own
+ * prefix. Implement it to keep that state elsewhere than in this process; `timeoutMs` bounds every operation
+ * (an operation past it counts as the store failing, and the tool's `onStoreError` choice applies).
+ */
+export interface StateStore {
+  /** How long one operation may take before it counts as failed, in ms (default 1000 when unset). */
+  readonly timeoutMs?: number;
+  /**
+   * Whether a call may run now: the rate limit (a sliding window of `calls` per `perMs`), then the breaker (closed,
+   * open, or half-open with one trial at a time), in one atomic step; with `take`, an admitted call is counted.
+   */
+  admit(key: string, request: AdmitRequest): Awaitable<Admission>;
+  /** Counts one call against the rate limit if it still fits now (after a policy allowed it); false if not. */
+  take(key: string, rateLimit: RateLimitSettings): Awaitable<boolean>;
+  /** How an admitted call ended, for the breaker; `token` is the trial's when the call was one. */
+  settle(key: string, breaker: BreakerSettings, verdict: BreakerVerdict, token?: string): Awaitable<void>;
+  /** Keeps a value for `ttlMs`. */
+  put(key: string, value: string, ttlMs: number): Awaitable<void>;
+  /** A value kept by `put` and not yet expired or deleted. */
+  get(key: string): Awaitable<string | undefined>;
+  delete(key: string): Awaitable<void>;
+  /** Sends a message to every subscriber of `channel` in every process sharing the store, this one included. */
+  publish(channel: string, message: string): Awaitable<void>;
+  /** Receives the channel's messages until the returned function is called. */
+  subscribe(channel: string, listener: (message: string) => void): Awaitable<() => Awaitable<void>>;
+  /** Ends the store's connections (a no-op for MemoryStore). */
+  close(): Promise<void>;
+}
+
+/** The default timeout of one store operation, when the store sets none. */
+export const DEFAULT_STORE_TIMEOUT_MS = 1000;
+
+/**
+ * Settles with the store operation's result, or rejects once `timeoutMs` passes; a value that is not a promise is
+ * returned as is (MemoryStore costs no timer). A late result is dropped.
+ */
+export function withinTimeout<T>(value: Awaitable<T>, timeoutMs: number, what: string): Awaitable<T> {
+  if (!(value instanceof Promise)) return value;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took over ${timeoutMs} ms`)), timeoutMs);
+    timer.unref?.();
+  });
+  return Promise.race([value, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** A breaker of MemoryStore: the circuit, and its trial's token while one runs. */
+interface MemoryBreaker {
+  circuit: CircuitBreaker;
+  trial: string | undefined;
+}
+
+/** A value kept by MemoryStore.put. */
+interface Kept {
+  value: string;
+  expires: number;
+}
+
+/**
+ * The default store: this process's memory. Decisions are synchronous (a call pays no await for them); expired
+ * values are dropped when read or when the store holds many.
+ */
+export class MemoryStore implements StateStore {
+  private readonly limiters = new Map<string, RateLimiter>();
+  private readonly breakers = new Map<string, MemoryBreaker>();
+  private readonly values = new Map<string, Kept>();
+  private readonly channels = new Map<string, Set<(message: string) => void>>();
+  private trials = 0;
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  admit(key: string, request: AdmitRequest): Admission {
+    const limiter = request.rateLimit ? this.limiter(key, request.rateLimit) : undefined;
+    if (limiter && !limiter.allows())
+      return { refused: "rate_limited", retryAfterMs: limiter.retryAfterMs() };
+    let admission: Admission = { admitted: "run" };
+    if (request.breaker) {
+      const breaker = this.breaker(key, request.breaker);
+      const admitted = breaker.circuit.admit();
+      if (typeof admitted === "number") return { refused: "circuit_open", failures: admitted };
+      if (admitted === "trial") {
+        breaker.trial = `trial-${++this.trials}`;
+        admission = { admitted: "trial", token: breaker.trial };
+      }
+    }
+    if (limiter && request.take) limiter.take();
+    return admission;
+  }
+
+  take(key: string, rateLimit: RateLimitSettings): boolean {
+    const limiter = this.limiter(key, rateLimit);
+    if (!limiter.allows()) return false;
+    limiter.take();
+    return true;
+  }
+
+  settle(key: string, settings: BreakerSettings, verdict: BreakerVerdict, token?: string): void {
+    const breaker = this.breaker(key, settings);
+    const trial = token !== undefined && token === breaker.trial;
+    if (trial) breaker.trial = undefined;
+    breaker.circuit.settle(verdict, trial);
+  }
+
+  put(key: string, value: string, ttlMs: number): void {
+    if (this.values.size >= 10_000) this.sweep();
+    this.values.set(key, { value, expires: this.now() + ttlMs });
+  }
+
+  get(key: string): string | undefined {
+    const kept = this.values.get(key);
+    if (kept === undefined) return undefined;
+    if (kept.expires > this.now()) return kept.value;
+    this.values.delete(key);
+    return undefined;
+  }
+
+  delete(key: string): void {
+    this.values.delete(key);
+  }
+
+  publish(channel: string, message: string): void {
+    for (const listener of [...(this.channels.get(channel) ?? [])]) {
+      try {
+        listener(message);
+      } catch {
+        // A listener's fault is its own; the others still hear the message.
+      }
+    }
+  }
+
+  subscribe(channel: string, listener: (message: string) => void): () => void {
+    let listeners = this.channels.get(channel);
+    if (!listeners) {
+      listeners = new Set();
+      this.channels.set(channel, listeners);
+    }
+    const own = (message: string) => listener(message);
+    listeners.add(own);
+    return () => {
+      listeners.delete(own);
+    };
+  }
+
+  async close(): Promise<void> {}
+
+  private limiter(key: string, settings: RateLimitSettings): RateLimiter {
+    let limiter = this.limiters.get(key);
+    if (!limiter?.sameAs(settings)) {
+      limiter = new RateLimiter(settings, this.now);
+      this.limiters.set(key, limiter);
+    }
+    return limiter;
+  }
+
+  private breaker(key: string, settings: BreakerSettings): MemoryBreaker {
+    let breaker = this.breakers.get(key);
+    if (!breaker) {
+      breaker = { circuit: new CircuitBreaker(settings, this.now), trial: undefined };
+      this.breakers.set(key, breaker);
+    }
+    return breaker;
+  }
+
+  /** Drops the expired values. */
+  private sweep(): void {
+    const now = this.now();
+    for (const [key, kept] of this.values) if (kept.expires <= now) this.values.delete(key);
+  }
+}
