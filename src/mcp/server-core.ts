@@ -235,7 +235,10 @@ async function runScript(api: ScriptedTool, setup: Settings, args: unknown, extr
   const { options } = setup;
   const authInfo = extra.authInfo;
   const tenant = hook("tenant", () => (options.tenant ? options.tenant(authInfo) : authInfo?.clientId));
-  const request: McpRequestInfo = { authInfo, sessionId: extra.sessionId, requestId: extra.requestId };
+  // A stateless server's transport has no session: the header names it (serveHttp checked it in the store).
+  const header = extra.requestInfo?.headers?.["mcp-session-id"];
+  const sessionId = extra.sessionId ?? (typeof header === "string" ? header : undefined);
+  const request: McpRequestInfo = { authInfo, sessionId, requestId: extra.requestId };
   const context = hook("context", () => (options.context ? options.context(request) : request));
   const stopProgress = startProgress(extra, setup.progressIntervalMs);
   try {

@@ -17,8 +17,11 @@ import {
   MAX_MCP_BODY_BYTES,
 } from "../limits.js";
 import type { ScriptedTool } from "../scripted-tool.js";
+import { MemoryStore, type StateStore } from "../store/store.js";
 import { createMcpServer, type McpServerOptions } from "./server-core.js";
+import { jsonRpcError, readBody } from "./server-http-io.js";
 import { SessionPool } from "./server-sessions.js";
+import { statelessHandler } from "./server-stateless.js";
 
 /** Options of serveHttp: the server's options plus where and how to listen. */
 export interface McpHttpOptions extends McpServerOptions {
@@ -53,6 +56,19 @@ export interface McpHttpOptions extends McpServerOptions {
   maxSessionsPerTenant?: number;
   /** A session with no request open for this long (ms, default 30 minutes) is closed. */
   sessionIdleMs?: number;
+  /**
+   * Any replica answers any request, so the server can run as several processes behind a load balancer: no session
+   * is kept in this process; the one an `initialize` opens is kept in `store` (with its tenant, for `sessionIdleMs`
+   * after its last request), and a `notifications/cancelled` reaches the replica running the request through the
+   * store. Each request gets its own SSE stream (progress included); there is no standing GET stream (405), so
+   * `toolsChanged()` sends nothing, and `maxSessions` / `maxSessionsPerTenant` do not apply.
+   */
+  stateless?: boolean;
+  /**
+   * Where a stateless server keeps sessions and sends cancels (default: this process's memory, which serves one
+   * replica): the same RedisStore (`toolshell/redis`) in every replica. Closing the server does not close it.
+   */
+  store?: StateStore;
 }
 
 /** A listening server: its endpoint URL, and close() (ends every session, aborting the runs in flight). */
@@ -76,15 +92,6 @@ function isLoopback(host: string): boolean {
   return LOOPBACK_NAMES.has(host) || LOOPBACK_V4.test(host);
 }
 
-function jsonRpcError(response: ServerResponse, status: number, message: string, headers = {}): void {
-  if (response.headersSent) {
-    response.end();
-    return;
-  }
-  response.writeHead(status, { "content-type": "application/json", ...headers });
-  response.end(JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }));
-}
-
 /**
  * Whether the Host and Origin headers name this server (only checked when bound to a loopback address).
  * TM-NET-001: an Origin must be this server's own, `http://<any loopback name>:<its port>`: a page served from
@@ -102,26 +109,6 @@ function fromThisMachine(request: IncomingMessage, port: number): boolean {
     return url.protocol === "http:" && isLoopback(url.hostname) && originPort === port;
   } catch {
     return false;
-  }
-}
-
-/**
- * A session-less POST's body, parsed (json undefined when it is not JSON). A body past MAX_MCP_BODY_BYTES is drained,
- * not kept; one whose Content-Length says so is not read at all, and the SDK answers it (413).
- */
-async function readBody(request: IncomingMessage): Promise<{ json?: unknown; tooLarge?: true }> {
-  if (Number(request.headers["content-length"]) > MAX_MCP_BODY_BYTES) return {};
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size <= MAX_MCP_BODY_BYTES) chunks.push(chunk);
-  }
-  if (size > MAX_MCP_BODY_BYTES) return { tooLarge: true };
-  try {
-    return { json: JSON.parse(Buffer.concat(chunks).toString("utf8")) };
-  } catch {
-    return {};
   }
 }
 
@@ -157,6 +144,15 @@ export async function serveHttp(api: ScriptedTool, options: McpHttpOptions): Pro
   const ownerOf = (authInfo: AuthInfo | undefined) =>
     options.tenant ? options.tenant(authInfo) : authInfo?.clientId;
 
+  if (options.store !== undefined && options.stateless !== true) {
+    throw new ToolshellError(
+      "invalid_option",
+      "store is for stateless: true (sessions are kept in this process otherwise)",
+    );
+  }
+  const stateless = options.stateless
+    ? await statelessHandler(api, options, options.store ?? new MemoryStore(), idleMs)
+    : undefined;
   const pool = new SessionPool(maxSessions, perTenant);
   const sessions = pool.sessions;
   let boundPort = port;
@@ -233,6 +229,10 @@ export async function serveHttp(api: ScriptedTool, options: McpHttpOptions): Pro
       (request as IncomingMessage & { auth?: AuthInfo }).auth = authInfo;
     }
     const owner = ownerOf(authInfo);
+    if (stateless) {
+      await stateless.handle(request, response, owner);
+      return;
+    }
     const sessionId = request.headers["mcp-session-id"];
     if (sessionId === undefined) {
       if (request.method !== "POST") {
@@ -255,9 +255,13 @@ export async function serveHttp(api: ScriptedTool, options: McpHttpOptions): Pro
     handle(request, response).catch(() => jsonRpcError(response, 500, "Internal server error"));
   });
   await new Promise<void>((resolve, reject) => {
-    http.once("error", reject);
+    const failed = (error: Error) => {
+      stateless?.close().catch(() => {});
+      reject(error);
+    };
+    http.once("error", failed);
     http.listen(port, host, () => {
-      http.off("error", reject);
+      http.off("error", failed);
       resolve();
     });
   });
@@ -278,10 +282,12 @@ export async function serveHttp(api: ScriptedTool, options: McpHttpOptions): Pro
   return {
     url: `http://${urlHost}:${boundPort}${path}`,
     toolsChanged() {
+      // Stateless: no standing stream to send on (each client sees the change at its next tools/list).
       for (const session of sessions.values()) session.server.sendToolListChanged().catch(() => {});
     },
     async close() {
       clearInterval(sweep);
+      await stateless?.close();
       const closed = new Promise<void>((resolve) => http.close(() => resolve()));
       await Promise.all([...sessions.values()].map((session) => session.server.close().catch(() => {})));
       sessions.clear();
