@@ -74,7 +74,7 @@ export async function statelessHandler(
     if (typeof message?.session !== "string") return;
     if (typeof message.requestId !== "string" && typeof message.requestId !== "number") return;
     const target = running.get(runningKey(message.session, message.requestId));
-    // TM-ISO-003: a cancel stops only a request of the same session and tenant.
+    // TM-ISO-004: a cancel stops only a request of the same session and tenant.
     if (!target || (target.owner ?? null) !== message.owner) return;
     const notification: JSONRPCMessage = {
       jsonrpc: "2.0",

@@ -76,7 +76,7 @@ export class RedisStore implements StateStore {
     this.timeoutMs = timeoutMs;
     this.client = createClient({
       url,
-      // While Redis is down a command fails at once (the caller's onStoreError decides) instead of queueing.
+      // TM-DOS-009: while Redis is down a command fails at once (the caller's onStoreError decides), not queued.
       disableOfflineQueue: true,
       socket: { connectTimeout: Math.max(timeoutMs, 1000), reconnectStrategy: reconnectDelay },
     }) as Client;

@@ -122,6 +122,7 @@ export async function admit(
   if (!rateLimit && !breaker) return { uncounted: false };
   const { run, record } = call;
   let admission: Awaited<ReturnType<StateStore["admit"]>>;
+  // TM-DOS-009: bounded here, whatever store it is, so a store that never answers cannot hold the call.
   try {
     admission = await withinTimeout(
       store.admit(gate.key, {

@@ -13,6 +13,7 @@ const SPECIFIERS: Record<string, string> = {
   "toolshell/anthropic": "src/adapters/anthropic.ts",
   "toolshell/process": "src/process/index.ts",
   "toolshell/langchain": "src/adapters/langchain.ts",
+  "toolshell/redis": "src/redis/index.ts",
 };
 
 /** The README's section under `heading` (a whole `## ...` line), up to the next `## ` heading. */
