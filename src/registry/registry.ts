@@ -134,6 +134,8 @@ export class Registry {
   private readonly defaultBreaker: Required<BreakerOptions> | undefined;
   private readonly onCall: OnCall | undefined;
   private readonly store: StateStore;
+  /** The store is this registry's own (the default MemoryStore), not one the host shares. */
+  private readonly ownStore: boolean;
   private readonly storeKey: string;
   /** Spans for calls, once OpenTelemetry is loaded (set by the ScriptedTool). */
   telemetry: Telemetry | undefined;
@@ -144,6 +146,7 @@ export class Registry {
     this.defaultBreaker = options.breaker;
     this.onCall = options.onCall;
     this.store = options.store ?? new MemoryStore();
+    this.ownStore = options.store === undefined;
     this.storeKey = options.storeKey ?? "";
   }
 
@@ -174,6 +177,9 @@ export class Registry {
   /** Unregisters a tool; true when it was registered. Runs already started keep the catalog they began with. */
   remove(name: string): boolean {
     this.stats.forget(name);
+    const entry = this.entries.get(name);
+    // A shared store's state belongs to every replica; this process's own memory forgets the tool.
+    if (entry && this.store instanceof MemoryStore && this.ownStore) this.store.forget(entry.gate.key);
     return this.entries.delete(name);
   }
 

@@ -91,6 +91,7 @@ export function withinTimeout<T>(value: Awaitable<T>, timeoutMs: number, what: s
 interface MemoryBreaker {
   circuit: CircuitBreaker;
   trial: string | undefined;
+  settings: BreakerSettings;
 }
 
 /** A value kept by MemoryStore.put. */
@@ -186,6 +187,15 @@ export class MemoryStore implements StateStore {
 
   async close(): Promise<void> {}
 
+  /**
+   * Drops a key's rate window and breaker (the registry calls it when a tool of a ScriptedTool with its own
+   * MemoryStore is removed, so a tool registered again starts afresh, and churn of tool names keeps nothing).
+   */
+  forget(key: string): void {
+    this.limiters.delete(key);
+    this.breakers.delete(key);
+  }
+
   private limiter(key: string, settings: RateLimitSettings): RateLimiter {
     let limiter = this.limiters.get(key);
     if (!limiter?.sameAs(settings)) {
@@ -197,8 +207,17 @@ export class MemoryStore implements StateStore {
 
   private breaker(key: string, settings: BreakerSettings): MemoryBreaker {
     let breaker = this.breakers.get(key);
-    if (!breaker) {
-      breaker = { circuit: new CircuitBreaker(settings, this.now), trial: undefined };
+    const { failures, windowMs, cooldownMs } = settings;
+    const same =
+      breaker?.settings.failures === failures &&
+      breaker.settings.windowMs === windowMs &&
+      breaker.settings.cooldownMs === cooldownMs;
+    if (!breaker || !same) {
+      breaker = {
+        circuit: new CircuitBreaker({ failures, windowMs, cooldownMs }, this.now),
+        trial: undefined,
+        settings: { failures, windowMs, cooldownMs },
+      };
       this.breakers.set(key, breaker);
     }
     return breaker;

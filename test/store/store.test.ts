@@ -139,3 +139,21 @@ describe("MemoryStore (the default)", () => {
     ).toThrow('t: rateLimit.onStoreError must be "allow", "deny"');
   });
 });
+
+describe("MemoryStore and tools registered again", () => {
+  it("forgets a removed tool's window", async () => {
+    const definition = (failures: number) => ({
+      name: "t",
+      description: "Limited.",
+      rateLimit: { calls: 1, perMs: 60_000 },
+      breaker: { failures, windowMs: 60_000, cooldownMs: 60_000 },
+      execute: () => "ok\n",
+    });
+    const api = track(new ScriptedTool({ name: "again", isolation: "inline", tools: [definition(2)] }));
+    expect((await api.execute("t; t")).stdout).toBe("ok\n");
+    api.remove("t");
+    api.add(definition(2));
+    // Registered again: a fresh window, as before the store existed.
+    expect((await api.execute("t")).stdout).toBe("ok\n");
+  });
+});
