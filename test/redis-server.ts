@@ -93,6 +93,15 @@ export class RedisServer {
     });
   }
 
+  /** Freezes it (SIGSTOP: connections stay open, commands get no answer) until resume(). */
+  pause(): void {
+    this.child?.kill("SIGSTOP");
+  }
+
+  resume(): void {
+    this.child?.kill("SIGCONT");
+  }
+
   /** Stops it (SIGKILL: an outage, not a shutdown) and waits for its exit. */
   async stop(): Promise<void> {
     const child = this.child;

@@ -19,6 +19,11 @@ import { DEFAULT_STORE_TIMEOUT_MS, type StateStore, withinTimeout } from "../sto
 import { createMcpServer, type McpServerOptions } from "./server-core.js";
 import { jsonRpcError, readBody } from "./server-http-io.js";
 
+/** How long start-up waits for the store's subscription, at least. */
+const SUBSCRIBE_WAIT_MS = 10_000;
+/** The shortest wait between two renewals of a session while one of its requests runs. */
+const MIN_RENEW_MS = 250;
+
 /** The channel replicas hear each other's cancels on. */
 const CANCEL_CHANNEL = "mcp:cancel";
 
@@ -88,7 +93,9 @@ export async function statelessHandler(
   };
   let unsubscribe: () => unknown;
   try {
-    unsubscribe = await withinTimeout(store.subscribe(CANCEL_CHANNEL, onCancel), timeoutMs, "subscribing");
+    // At start-up: long enough for a first connection's handshake (TLS, AUTH) to a remote store.
+    const wait = Math.max(timeoutMs, SUBSCRIBE_WAIT_MS);
+    unsubscribe = await withinTimeout(store.subscribe(CANCEL_CHANNEL, onCancel), wait, "subscribing");
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(`stateless serveHttp cannot hear cancels through its store: ${reason}`, { cause: error });
@@ -112,13 +119,12 @@ export async function statelessHandler(
       jsonRpcError(response, 400, "Bad Request: Mcp-Session-Id header is required");
       return undefined;
     }
-    const kept = await withinTimeout(store.get(sessionKey(header)), timeoutMs, "reading the session");
+    // Read and kept for another idle period in one step: a session ended (DELETE) meanwhile stays ended.
+    const kept = await withinTimeout(store.get(sessionKey(header), idleMs), timeoutMs, "reading the session");
     if (kept !== owned) {
       jsonRpcError(response, 404, "Session not found");
       return undefined;
     }
-    // Each request keeps its session for another idle period; a failure here only shortens it.
-    Promise.resolve(store.put(sessionKey(header), owned, idleMs)).catch(() => {});
     return header;
   };
 
@@ -155,7 +161,13 @@ export async function statelessHandler(
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     const keys = messages.filter(isJSONRPCRequest).map((message) => runningKey(id, message.id));
     for (const key of keys) running.set(key, { transport, owner });
+    // A session does not expire while one of its requests runs (its cancel must still find it), nor right after.
+    const renew = () => Promise.resolve(store.get(sessionKey(id), idleMs)).catch(() => {});
+    const keepAlive = setInterval(renew, Math.max(MIN_RENEW_MS, idleMs / 2));
+    keepAlive.unref();
     response.once("close", () => {
+      clearInterval(keepAlive);
+      renew();
       for (const key of keys) if (running.get(key)?.transport === transport) running.delete(key);
       servers.delete(server);
       server.close().catch(() => {});

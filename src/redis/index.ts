@@ -15,7 +15,7 @@ import {
   type StateStore,
   withinTimeout,
 } from "../store/store.js";
-import { ADMIT, type Script, SETTLE, TAKE } from "./scripts.js";
+import { ADMIT, RELEASE, type Script, SETTLE, TAKE } from "./scripts.js";
 
 /** Options of a RedisStore. */
 export interface RedisStoreOptions {
@@ -32,6 +32,9 @@ export interface RedisStoreOptions {
    */
   timeoutMs?: number;
 }
+
+/** Commands one store may have waiting for Redis's answer; past it operations fail at once (a stalled Redis). */
+const MAX_PENDING = 1000;
 
 /** The reconnect wait after `retries` failed tries: doubling from 50 ms, at most 2 s. */
 function reconnectDelay(retries: number): number {
@@ -52,6 +55,8 @@ type Client = RedisClientType;
  */
 export class RedisStore implements StateStore {
   readonly timeoutMs: number;
+  /** How long a subscribe waits for its connection (longer than an operation: it runs at start-up). */
+  private readonly connectWaitMs: number;
   private readonly prefix: string;
   private readonly client: Client;
   private subscriber: Client | undefined;
@@ -63,6 +68,8 @@ export class RedisStore implements StateStore {
   /** Makes sorted-set members unique per call: this store's id and a count. */
   private readonly id = randomUUID();
   private calls = 0;
+  /** Commands sent and not answered yet: past MAX_PENDING a stalled Redis gets no more until it answers. */
+  private pending = 0;
 
   constructor(options: RedisStoreOptions = {}) {
     const { url = "redis://127.0.0.1:6379", prefix = "toolshell", timeoutMs = 250 } = options;
@@ -74,6 +81,7 @@ export class RedisStore implements StateStore {
     }
     this.prefix = prefix;
     this.timeoutMs = timeoutMs;
+    this.connectWaitMs = Math.max(timeoutMs, 5000);
     this.client = createClient({
       url,
       // TM-DOS-009: while Redis is down a command fails at once (the caller's onStoreError decides), not queued.
@@ -93,13 +101,14 @@ export class RedisStore implements StateStore {
 
   async admit(key: string, request: AdmitRequest): Promise<Admission> {
     const { rateLimit, breaker } = request;
+    const member = this.member(request.callId);
     const token = `${this.id}:${++this.calls}`;
     const reply = (await this.script(ADMIT, this.keys(key), [
       rateLimit ? "1" : "0",
       String(rateLimit?.calls ?? 0),
       String(rateLimit?.perMs ?? 0),
       request.take ? "1" : "0",
-      token,
+      member,
       breaker ? "1" : "0",
       String(breaker?.cooldownMs ?? 0),
       token,
@@ -111,14 +120,19 @@ export class RedisStore implements StateStore {
     return detail === "" ? { admitted: "run" } : { admitted: "trial", token: String(detail) };
   }
 
-  async take(key: string, rateLimit: RateLimitSettings): Promise<boolean> {
+  async take(key: string, rateLimit: RateLimitSettings, callId: string): Promise<boolean> {
     const [rate] = this.keys(key);
     const reply = await this.script(
       TAKE,
       [rate],
-      [String(rateLimit.calls), String(rateLimit.perMs), `${this.id}:${++this.calls}`],
+      [String(rateLimit.calls), String(rateLimit.perMs), this.member(callId)],
     );
     return Number(reply) === 1;
+  }
+
+  async release(key: string, callId: string, token?: string): Promise<void> {
+    const [rate, breaker] = this.keys(key);
+    await this.script(RELEASE, [rate, breaker], [this.member(callId), token ?? ""]);
   }
 
   async settle(
@@ -149,9 +163,13 @@ export class RedisStore implements StateStore {
     });
   }
 
-  async get(key: string): Promise<string | undefined> {
+  async get(key: string, renewMs?: number): Promise<string | undefined> {
     const client = await this.connected();
-    const value = await client.get(this.valueKey(key));
+    const name = this.valueKey(key);
+    const value =
+      renewMs === undefined
+        ? await client.get(name)
+        : await client.getEx(name, { type: "PX", value: Math.max(1, Math.ceil(renewMs)) });
     return value ?? undefined;
   }
 
@@ -175,7 +193,7 @@ export class RedisStore implements StateStore {
         // A listener's fault is its own.
       }
     };
-    await withinTimeout(subscriber.subscribe(name, own), this.timeoutMs, `subscribing to ${name}`);
+    await withinTimeout(subscriber.subscribe(name, own), this.connectWaitMs, `subscribing to ${name}`);
     return async () => {
       if (subscriber.isReady) await subscriber.unsubscribe(name, own).catch(() => {});
     };
@@ -186,6 +204,11 @@ export class RedisStore implements StateStore {
     if (this.closed) return;
     this.closed = true;
     await Promise.all([this.client, this.subscriber].map((client) => client && end(client)));
+  }
+
+  /** A call's member in a rate window: unique across processes (this store's id) and named by its call id. */
+  private member(callId: string): string {
+    return `${this.id}:${callId}`;
   }
 
   /** The tool's three keys; the braces make them one hash slot, so a script may use them all on a cluster. */
@@ -225,11 +248,17 @@ export class RedisStore implements StateStore {
   /** Runs a script by its SHA-1, loading it once when this Redis does not have it yet. */
   private async script(script: Script, keys: string[], args: string[]): Promise<unknown> {
     const client = await this.connected();
+    if (this.pending >= MAX_PENDING) {
+      throw new Error(`Redis is not answering (${this.pending} commands waiting for it)`);
+    }
+    this.pending++;
     try {
       return await client.evalSha(script.sha, { keys, arguments: args });
     } catch (error) {
       if (!(error instanceof Error) || !error.message.startsWith("NOSCRIPT")) throw error;
-      return client.eval(script.text, { keys, arguments: args });
+      return await client.eval(script.text, { keys, arguments: args });
+    } finally {
+      this.pending--;
     }
   }
 
@@ -243,7 +272,12 @@ export class RedisStore implements StateStore {
       this.subscriberReady = subscriber.connect().catch(() => {});
     }
     if (!this.subscriber.isReady) {
-      await withinTimeout(this.subscriberReady as Promise<unknown>, this.timeoutMs, "connecting to Redis");
+      // Subscribing happens at start-up (a stateless serveHttp): it may wait for a first connection's handshake.
+      await withinTimeout(
+        this.subscriberReady as Promise<unknown>,
+        this.connectWaitMs,
+        "connecting to Redis",
+      );
     }
     if (!this.subscriber.isReady) throw new Error(`Redis is unreachable (${this.lastError ?? "connecting"})`);
     return this.subscriber;

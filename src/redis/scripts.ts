@@ -102,3 +102,13 @@ if redis.call('HEXISTS', KEYS[1], 'opened') == 0 and math.min(count, limit) >= l
   redis.call('PEXPIRE', KEYS[1], ttl)
 end
 return 0`);
+
+/**
+ * Undoing an admission or a count whose answer came after its timeout. KEYS: the rate window, the breaker hash.
+ * ARGV: the call's member, the trial token or "". A trial is freed only while it is still this call's.
+ */
+export const RELEASE: Script = script(`redis.call('ZREM', KEYS[1], ARGV[1])
+if ARGV[2] ~= '' and redis.call('HGET', KEYS[2], 'trial') == ARGV[2] then
+  redis.call('HDEL', KEYS[2], 'trial', 'trial_until')
+end
+return 0`);

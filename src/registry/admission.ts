@@ -5,9 +5,16 @@
  */
 
 import { type BreakerVerdict, CircuitBreaker } from "../store/circuit.js";
-import { DEFAULT_STORE_TIMEOUT_MS, type StateStore, withinTimeout } from "../store/store.js";
+import {
+  type Admission,
+  type Awaitable,
+  DEFAULT_STORE_TIMEOUT_MS,
+  type StateStore,
+  withinTimeout,
+} from "../store/store.js";
 import type { CallOutcome } from "../tool/call.js";
 import type { BreakerOptions, RateLimitOptions } from "../tool/resilience.js";
+import type { RegisteredTool } from "../tool/tool.js";
 import type { CallRecord } from "../trace/trace.js";
 import { failed } from "./render.js";
 import type { CallInFlight } from "./request.js";
@@ -22,6 +29,8 @@ const TRIAL_LEASE_SLACK_MS = 1000;
 export interface Gate {
   /** The tool's key in the store: the ScriptedTool's name and the tool's. */
   key: string;
+  /** How long one call of the tool may take at most (its attempts, their waits), when its timeoutMs bounds it. */
+  callMs: number | undefined;
   rateLimit: Required<RateLimitOptions> | undefined;
   breaker: Required<BreakerOptions> | undefined;
   /** This process's breaker of the tool, which decides when a shared store fails (`onStoreError: "local"`). */
@@ -40,11 +49,51 @@ export interface Pass {
 
 export function makeGate(
   key: string,
-  rateLimit: Required<RateLimitOptions> | undefined,
+  tool: RegisteredTool,
   breaker: Required<BreakerOptions> | undefined,
   shared: boolean,
 ): Gate {
-  return { key, rateLimit, breaker, local: breaker && shared ? new CircuitBreaker(breaker) : undefined };
+  const { timeoutMs, retry } = tool;
+  const attempts = retry?.attempts ?? 1;
+  // Every attempt at its timeoutMs, and the doubling waits between them.
+  const callMs =
+    timeoutMs === undefined
+      ? undefined
+      : timeoutMs * attempts + (retry?.backoffMs ?? 0) * (2 ** (attempts - 1) - 1);
+  return {
+    key,
+    callMs,
+    rateLimit: tool.rateLimit,
+    breaker,
+    local: breaker && shared ? new CircuitBreaker(breaker) : undefined,
+  };
+}
+
+/**
+ * A store operation bounded by the store's timeout (TM-DOS-009). An answer that comes after it is handed to
+ * `late`, so what the store did for a call already decided without it can be undone.
+ */
+async function bounded<T>(
+  store: StateStore,
+  operation: Awaitable<T>,
+  what: string,
+  late: (value: T) => void,
+): Promise<T> {
+  try {
+    return await withinTimeout(operation, store.timeoutMs ?? DEFAULT_STORE_TIMEOUT_MS, what);
+  } catch (error) {
+    if (operation instanceof Promise) operation.then(late, () => {});
+    throw error;
+  }
+}
+
+/** Undoes what a late answer did: the call it counted, the trial it granted. */
+function release(store: StateStore, gate: Gate, callId: string, token?: string): void {
+  try {
+    Promise.resolve(store.release(gate.key, callId, token)).catch(() => {});
+  } catch {
+    // a store that throws at once has nothing to undo either
+  }
 }
 
 /** The message of an error a store operation failed with. */
@@ -121,19 +170,23 @@ export async function admit(
   const { rateLimit, breaker } = gate;
   if (!rateLimit && !breaker) return { uncounted: false };
   const { run, record } = call;
-  let admission: Awaited<ReturnType<StateStore["admit"]>>;
+  const { callId } = record;
+  const runLeft = Math.max(0, run.runDeadline - Date.now());
+  let admission: Admission;
   // TM-DOS-009: bounded here, whatever store it is, so a store that never answers cannot hold the call.
   try {
-    admission = await withinTimeout(
-      store.admit(gate.key, {
-        rateLimit,
-        breaker,
-        take: countNow,
-        trialLeaseMs: Math.max(0, run.runDeadline - Date.now()) + TRIAL_LEASE_SLACK_MS,
-      }),
-      store.timeoutMs ?? DEFAULT_STORE_TIMEOUT_MS,
-      "the state store's admit",
-    );
+    const asked = store.admit(gate.key, {
+      rateLimit,
+      breaker,
+      take: countNow,
+      // The trial is held until the call's own deadline: its tool's limit when sooner than the run's end.
+      trialLeaseMs: Math.min(runLeft, gate.callMs ?? runLeft) + TRIAL_LEASE_SLACK_MS,
+      callId,
+    });
+    admission = await bounded(store, asked, "the state store's admit", (late) => {
+      if ("admitted" in late)
+        release(store, gate, callId, late.admitted === "trial" ? late.token : undefined);
+    });
   } catch (error) {
     return fallback(gate, call, error);
   }
@@ -156,11 +209,15 @@ export async function count(
   call: CallInFlight,
 ): Promise<CallOutcome | undefined> {
   const limit = gate.rateLimit as Required<RateLimitOptions>;
+  const { callId } = call.record;
   try {
-    const fits = await withinTimeout(
-      store.take(gate.key, limit),
-      store.timeoutMs ?? DEFAULT_STORE_TIMEOUT_MS,
+    const fits = await bounded(
+      store,
+      store.take(gate.key, limit, callId),
       "the state store's take",
+      (late) => {
+        if (late) release(store, gate, callId);
+      },
     );
     return fits ? undefined : rateLimited(call.record.name, limit);
   } catch (error) {
@@ -187,14 +244,17 @@ export async function settle(
 ): Promise<void> {
   const { breaker, local } = gate;
   if (!breaker) return;
-  local?.settle(verdict, pass.localTrial === true);
+  // The local breaker follows the shared circuit's trials too (a shared trial's success closes it, a failure
+  // opens it), so what it decides in an outage starts from what the replicas last agreed.
+  local?.settle(verdict, pass.localTrial === true || pass.trial !== undefined);
   if (pass.localTrial || (verdict !== "failure" && pass.trial === undefined)) return;
   // A call the fallback let through (the store had failed) has nothing to report to it but a failure.
   try {
-    await withinTimeout(
+    await bounded(
+      store,
       store.settle(gate.key, breaker, verdict, pass.trial),
-      store.timeoutMs ?? DEFAULT_STORE_TIMEOUT_MS,
       "the state store's settle",
+      () => {},
     );
   } catch (error) {
     noteStore(call.record, error, undefined, local ? "local" : undefined);

@@ -165,7 +165,7 @@ export class Registry {
     this.entries.set(name, {
       tool,
       validate,
-      gate: makeGate(key, tool.rateLimit, breaker || undefined, shared),
+      gate: makeGate(key, tool, breaker || undefined, shared),
       attempts: { check, strict: this.strictOutput, late: this.lateResult },
     });
   }

@@ -29,6 +29,8 @@ export interface AdmitRequest {
   take: boolean;
   /** How long a half-open trial admitted now may run before another may start (the call's deadline), in ms. */
   trialLeaseMs: number;
+  /** The call's id (unique in this process): what `release` names the call by. */
+  callId: string;
 }
 
 /** The store's answer to an admission. */
@@ -54,13 +56,22 @@ export interface StateStore {
    */
   admit(key: string, request: AdmitRequest): Awaitable<Admission>;
   /** Counts one call against the rate limit if it still fits now (after a policy allowed it); false if not. */
-  take(key: string, rateLimit: RateLimitSettings): Awaitable<boolean>;
+  take(key: string, rateLimit: RateLimitSettings, callId: string): Awaitable<boolean>;
+  /**
+   * Undoes an `admit` or `take` whose answer came after its timeout (the call was decided without it): uncounts
+   * the call and frees the trial `token` names. A store that answers synchronously is never late and may only free
+   * the trial.
+   */
+  release(key: string, callId: string, token?: string): Awaitable<void>;
   /** How an admitted call ended, for the breaker; `token` is the trial's when the call was one. */
   settle(key: string, breaker: BreakerSettings, verdict: BreakerVerdict, token?: string): Awaitable<void>;
   /** Keeps a value for `ttlMs`. */
   put(key: string, value: string, ttlMs: number): Awaitable<void>;
-  /** A value kept by `put` and not yet expired or deleted. */
-  get(key: string): Awaitable<string | undefined>;
+  /**
+   * A value kept by `put` and not yet expired or deleted; with `renewMs`, its expiry is renewed in the same step
+   * (a value deleted meanwhile stays deleted).
+   */
+  get(key: string, renewMs?: number): Awaitable<string | undefined>;
   delete(key: string): Awaitable<void>;
   /** Sends a message to every subscriber of `channel` in every process sharing the store, this one included. */
   publish(channel: string, message: string): Awaitable<void>;
@@ -94,6 +105,11 @@ interface MemoryBreaker {
   settings: BreakerSettings;
 }
 
+/** MemoryStore sweeps expired values once it holds this many (then when the map has doubled since). */
+const SWEEP_AT = 10_000;
+/** The most values MemoryStore keeps: past it, the least recently written go first. */
+const MAX_VALUES = 100_000;
+
 /** A value kept by MemoryStore.put. */
 interface Kept {
   value: string;
@@ -110,6 +126,7 @@ export class MemoryStore implements StateStore {
   private readonly values = new Map<string, Kept>();
   private readonly channels = new Map<string, Set<(message: string) => void>>();
   private trials = 0;
+  private sweepAt = SWEEP_AT;
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -131,7 +148,7 @@ export class MemoryStore implements StateStore {
     return admission;
   }
 
-  take(key: string, rateLimit: RateLimitSettings): boolean {
+  take(key: string, rateLimit: RateLimitSettings, _callId: string): boolean {
     const limiter = this.limiter(key, rateLimit);
     if (!limiter.allows()) return false;
     limiter.take();
@@ -145,15 +162,34 @@ export class MemoryStore implements StateStore {
     breaker.circuit.settle(verdict, trial);
   }
 
-  put(key: string, value: string, ttlMs: number): void {
-    if (this.values.size >= 10_000) this.sweep();
-    this.values.set(key, { value, expires: this.now() + ttlMs });
+  release(key: string, _callId: string, token?: string): void {
+    const breaker = this.breakers.get(key);
+    if (token === undefined || breaker?.trial !== token) return;
+    breaker.trial = undefined;
+    breaker.circuit.settle("neutral", true);
   }
 
-  get(key: string): string | undefined {
+  put(key: string, value: string, ttlMs: number): void {
+    // Expired values are swept when the map doubles, so a put costs O(1) amortised; past MAX_VALUES the oldest go.
+    if (this.values.size >= this.sweepAt) {
+      this.sweep();
+      this.sweepAt = Math.max(SWEEP_AT, this.values.size * 2);
+    }
+    this.values.delete(key);
+    this.values.set(key, { value, expires: this.now() + ttlMs });
+    for (const oldest of this.values.keys()) {
+      if (this.values.size <= MAX_VALUES) break;
+      this.values.delete(oldest);
+    }
+  }
+
+  get(key: string, renewMs?: number): string | undefined {
     const kept = this.values.get(key);
     if (kept === undefined) return undefined;
-    if (kept.expires > this.now()) return kept.value;
+    if (kept.expires > this.now()) {
+      if (renewMs !== undefined) kept.expires = this.now() + renewMs;
+      return kept.value;
+    }
     this.values.delete(key);
     return undefined;
   }

@@ -158,4 +158,26 @@ describe.skipIf(redisServerMissing)("RedisStore: Redis stops mid-test", () => {
       await server.stop();
     }
   });
+
+  it("undoes the calls a stalled Redis counted after they were refused: once it answers, the window is free", async () => {
+    const server = await RedisServer.start();
+    const prefix = `t-${randomUUID()}`;
+    const a = Replica.start(server.url, prefix);
+    try {
+      expect((await a.calls("ping", 1)).results[0]?.ok).toBe(true);
+      server.pause();
+      const stalled = await a.calls("ping", 9);
+      expect(stalled.results.every((call) => call.code === "rate_limited" && !call.ran)).toBe(true);
+      server.resume();
+      await new Promise((resolve) => setTimeout(resolve, 300)); // the late admissions run, then are released
+      // The 9 refused calls were counted by Redis as it woke (on its clock, now), then uncounted: the first call's
+      // slot has expired meanwhile (the stall took 9 timeouts), so all 10 fit. Kept, they would leave room for 1.
+      const after = await a.calls("ping", 10);
+      expect(after.results.filter((call) => call.ok)).toHaveLength(10);
+    } finally {
+      server.resume();
+      await a.close();
+      await server.stop();
+    }
+  });
 });
