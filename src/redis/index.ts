@@ -101,7 +101,7 @@ export class RedisStore implements StateStore {
 
   async admit(key: string, request: AdmitRequest): Promise<Admission> {
     const { rateLimit, breaker } = request;
-    const member = this.member(request.callId);
+    const member = this.member(request.ticket);
     const token = `${this.id}:${++this.calls}`;
     const reply = (await this.script(ADMIT, this.keys(key), [
       rateLimit ? "1" : "0",
@@ -120,19 +120,19 @@ export class RedisStore implements StateStore {
     return detail === "" ? { admitted: "run" } : { admitted: "trial", token: String(detail) };
   }
 
-  async take(key: string, rateLimit: RateLimitSettings, callId: string): Promise<boolean> {
+  async take(key: string, rateLimit: RateLimitSettings, ticket: string): Promise<boolean> {
     const [rate] = this.keys(key);
     const reply = await this.script(
       TAKE,
       [rate],
-      [String(rateLimit.calls), String(rateLimit.perMs), this.member(callId)],
+      [String(rateLimit.calls), String(rateLimit.perMs), this.member(ticket)],
     );
     return Number(reply) === 1;
   }
 
-  async release(key: string, callId: string, token?: string): Promise<void> {
+  async release(key: string, ticket: string, token?: string): Promise<void> {
     const [rate, breaker] = this.keys(key);
-    await this.script(RELEASE, [rate, breaker], [this.member(callId), token ?? ""]);
+    await this.script(RELEASE, [rate, breaker], [this.member(ticket), token ?? ""]);
   }
 
   async settle(
@@ -206,9 +206,9 @@ export class RedisStore implements StateStore {
     await Promise.all([this.client, this.subscriber].map((client) => client && end(client)));
   }
 
-  /** A call's member in a rate window: unique across processes (this store's id) and named by its call id. */
-  private member(callId: string): string {
-    return `${this.id}:${callId}`;
+  /** A call's member in a rate window: unique across processes (this store's id) and named by its ticket. */
+  private member(ticket: string): string {
+    return `${this.id}:${ticket}`;
   }
 
   /** The tool's three keys; the braces make them one hash slot, so a script may use them all on a cluster. */

@@ -22,6 +22,9 @@ import type { CallInFlight } from "./request.js";
 /** Exit code of a call refused because its tool is unavailable for now (circuit open, rate limited): EX_TEMPFAIL. */
 const TEMPORARY_FAILURE_EXIT = 75;
 
+/** Calls admitted by this process: each call's ticket in the store. */
+let tickets = 0;
+
 /** A half-open trial's lease past the call's own deadline (a process that died mid-trial frees it then). */
 const TRIAL_LEASE_SLACK_MS = 1000;
 
@@ -39,6 +42,8 @@ export interface Gate {
 
 /** How a call passed the gate. */
 export interface Pass {
+  /** The call's name in the store (see AdmitRequest.ticket). */
+  ticket: string;
   /** The token of the half-open trial the store admitted the call as. */
   trial?: string;
   /** The call is a trial of this process's own breaker (the store had failed). */
@@ -88,9 +93,9 @@ async function bounded<T>(
 }
 
 /** Undoes what a late answer did: the call it counted, the trial it granted. */
-function release(store: StateStore, gate: Gate, callId: string, token?: string): void {
+function release(store: StateStore, gate: Gate, ticket: string, token?: string): void {
   try {
-    Promise.resolve(store.release(gate.key, callId, token)).catch(() => {});
+    Promise.resolve(store.release(gate.key, ticket, token)).catch(() => {});
   } catch {
     // a store that throws at once has nothing to undo either
   }
@@ -126,7 +131,7 @@ function circuitOpen(name: string, failures: number): CallOutcome {
 }
 
 /** The answers of a store that failed: the rate limit's `onStoreError`, then the breaker's. */
-function fallback(gate: Gate, call: CallInFlight, error: unknown): Pass | CallOutcome {
+function fallback(gate: Gate, call: CallInFlight, error: unknown, ticket: string): Pass | CallOutcome {
   const { record } = call;
   const name = record.name;
   if (gate.rateLimit) {
@@ -140,10 +145,10 @@ function fallback(gate: Gate, call: CallInFlight, error: unknown): Pass | CallOu
       );
     }
   }
-  if (!gate.breaker) return { uncounted: false };
+  if (!gate.breaker) return { ticket, uncounted: false };
   const choice = gate.breaker.onStoreError;
   noteStore(record, error, undefined, choice);
-  if (choice === "allow") return { uncounted: false };
+  if (choice === "allow") return { ticket, uncounted: false };
   if (choice === "deny") {
     return failed(
       "circuit_open",
@@ -153,7 +158,7 @@ function fallback(gate: Gate, call: CallInFlight, error: unknown): Pass | CallOu
   }
   const admitted = (gate.local as CircuitBreaker).admit();
   if (typeof admitted === "number") return circuitOpen(name, admitted);
-  return admitted === "trial" ? { localTrial: true, uncounted: false } : { uncounted: false };
+  return admitted === "trial" ? { ticket, localTrial: true, uncounted: false } : { ticket, uncounted: false };
 }
 
 /**
@@ -168,9 +173,9 @@ export async function admit(
   countNow: boolean,
 ): Promise<Pass | CallOutcome> {
   const { rateLimit, breaker } = gate;
-  if (!rateLimit && !breaker) return { uncounted: false };
+  const ticket = String(++tickets);
+  if (!rateLimit && !breaker) return { ticket, uncounted: false };
   const { run, record } = call;
-  const { callId } = record;
   const runLeft = Math.max(0, run.runDeadline - Date.now());
   let admission: Admission;
   // TM-DOS-009: bounded here, whatever store it is, so a store that never answers cannot hold the call.
@@ -181,14 +186,14 @@ export async function admit(
       take: countNow,
       // The trial is held until the call's own deadline: its tool's limit when sooner than the run's end.
       trialLeaseMs: Math.min(runLeft, gate.callMs ?? runLeft) + TRIAL_LEASE_SLACK_MS,
-      callId,
+      ticket,
     });
     admission = await bounded(store, asked, "the state store's admit", (late) => {
       if ("admitted" in late)
-        release(store, gate, callId, late.admitted === "trial" ? late.token : undefined);
+        release(store, gate, ticket, late.admitted === "trial" ? late.token : undefined);
     });
   } catch (error) {
-    return fallback(gate, call, error);
+    return fallback(gate, call, error, ticket);
   }
   if ("refused" in admission) {
     return admission.refused === "rate_limited"
@@ -196,7 +201,9 @@ export async function admit(
       : circuitOpen(record.name, admission.failures);
   }
   const uncounted = rateLimit !== undefined && !countNow;
-  return admission.admitted === "trial" ? { trial: admission.token, uncounted } : { uncounted };
+  return admission.admitted === "trial"
+    ? { ticket, trial: admission.token, uncounted }
+    : { ticket, uncounted };
 }
 
 /**
@@ -207,16 +214,17 @@ export async function count(
   store: StateStore,
   gate: Gate,
   call: CallInFlight,
+  pass: Pass,
 ): Promise<CallOutcome | undefined> {
   const limit = gate.rateLimit as Required<RateLimitOptions>;
-  const { callId } = call.record;
+  const { ticket } = pass;
   try {
     const fits = await bounded(
       store,
-      store.take(gate.key, limit, callId),
+      store.take(gate.key, limit, ticket),
       "the state store's take",
       (late) => {
-        if (late) release(store, gate, callId);
+        if (late) release(store, gate, ticket);
       },
     );
     return fits ? undefined : rateLimited(call.record.name, limit);

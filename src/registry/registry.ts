@@ -322,7 +322,7 @@ export class Registry {
     if (!denied) record.decision = "allow";
     else if (denied.code === "denied") record.decision = "deny";
     // Other calls may have used the window while the policy decided: count this one only if it still fits.
-    const refusal = denied ?? (pass.uncounted ? await count(this.store, entry.gate, call) : undefined);
+    const refusal = denied ?? (pass.uncounted ? await count(this.store, entry.gate, call, pass) : undefined);
     if (refusal === undefined) return undefined;
     await settle(this.store, entry.gate, pass, "neutral", call);
     return refused(refusal);

@@ -29,8 +29,11 @@ export interface AdmitRequest {
   take: boolean;
   /** How long a half-open trial admitted now may run before another may start (the call's deadline), in ms. */
   trialLeaseMs: number;
-  /** The call's id (unique in this process): what `release` names the call by. */
-  callId: string;
+  /**
+   * A name for this call, unique among this process's calls (the registry counts them; a call's own id may repeat
+   * across runs): what `take` and `release` name the call by.
+   */
+  ticket: string;
 }
 
 /** The store's answer to an admission. */
@@ -56,13 +59,13 @@ export interface StateStore {
    */
   admit(key: string, request: AdmitRequest): Awaitable<Admission>;
   /** Counts one call against the rate limit if it still fits now (after a policy allowed it); false if not. */
-  take(key: string, rateLimit: RateLimitSettings, callId: string): Awaitable<boolean>;
+  take(key: string, rateLimit: RateLimitSettings, ticket: string): Awaitable<boolean>;
   /**
    * Undoes an `admit` or `take` whose answer came after its timeout (the call was decided without it): uncounts
    * the call and frees the trial `token` names. A store that answers synchronously is never late and may only free
    * the trial.
    */
-  release(key: string, callId: string, token?: string): Awaitable<void>;
+  release(key: string, ticket: string, token?: string): Awaitable<void>;
   /** How an admitted call ended, for the breaker; `token` is the trial's when the call was one. */
   settle(key: string, breaker: BreakerSettings, verdict: BreakerVerdict, token?: string): Awaitable<void>;
   /** Keeps a value for `ttlMs`. */
@@ -148,7 +151,7 @@ export class MemoryStore implements StateStore {
     return admission;
   }
 
-  take(key: string, rateLimit: RateLimitSettings, _callId: string): boolean {
+  take(key: string, rateLimit: RateLimitSettings, _ticket: string): boolean {
     const limiter = this.limiter(key, rateLimit);
     if (!limiter.allows()) return false;
     limiter.take();
@@ -162,7 +165,7 @@ export class MemoryStore implements StateStore {
     breaker.circuit.settle(verdict, trial);
   }
 
-  release(key: string, _callId: string, token?: string): void {
+  release(key: string, _ticket: string, token?: string): void {
     const breaker = this.breakers.get(key);
     if (token === undefined || breaker?.trial !== token) return;
     breaker.trial = undefined;

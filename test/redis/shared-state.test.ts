@@ -89,6 +89,18 @@ describe.skipIf(redisMissing)("RedisStore: two processes share one state", () =>
     expect(after.flatMap((calls) => calls.results).every((call) => call.ok && call.ran)).toBe(true);
   });
 
+  it("counts every call of concurrent scripts in both processes (call ids repeat across runs: the store's names do not)", async () => {
+    const prefix = `t-${randomUUID()}`;
+    const [a, b] = [start(prefix), start(prefix)];
+    await Promise.all([a.calls("loose", 1), b.calls("loose", 1)]);
+    const script = { op: "script", script: "for i in $(seq 8); do ping >/dev/null 2>&1 && echo ok; done" };
+    const runs = await Promise.all([a.send(script), b.send(script), a.send(script), b.send(script)]);
+    const ok = (runs as { stdout: string }[]).flatMap((run) =>
+      run.stdout.split("\n").filter((line) => line === "ok"),
+    );
+    expect(ok).toHaveLength(10);
+  });
+
   it("keeps two apps apart by prefix", async () => {
     const [a, b] = [start(`t-${randomUUID()}`), start(`t-${randomUUID()}`)];
     const [fromA, fromB] = await Promise.all([a.calls("ping", 12), b.calls("ping", 12)]);

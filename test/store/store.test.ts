@@ -183,15 +183,15 @@ class SwitchableStore implements StateStore {
   admit(key: string, request: AdmitRequest) {
     return this.answer(() => this.memory.admit(key, request));
   }
-  take(key: string, limit: { calls: number; perMs: number }, callId: string) {
-    return this.answer(() => this.memory.take(key, limit, callId));
+  take(key: string, limit: { calls: number; perMs: number }, ticket: string) {
+    return this.answer(() => this.memory.take(key, limit, ticket));
   }
   settle(key: string, breaker: BreakerSettings, verdict: BreakerVerdict, token?: string) {
     return this.answer(() => this.memory.settle(key, breaker, verdict, token));
   }
-  release(key: string, callId: string, token?: string) {
-    this.released.push([key, callId, token]);
-    this.memory.release(key, callId, token);
+  release(key: string, ticket: string, token?: string) {
+    this.released.push([key, ticket, token]);
+    this.memory.release(key, ticket, token);
   }
   put = (key: string, value: string, ttl: number) => this.memory.put(key, value, ttl);
   get = (key: string, renew?: number) => this.memory.get(key, renew);
