@@ -46,9 +46,10 @@ describe.skipIf(redisMissing)("RedisStore: two processes share one state", () =>
       await new Promise((resolve) => setTimeout(resolve, 40));
     }
     starts.sort((x, y) => x - y);
-    // A callback starts a moment after Redis counted it: a window 20 ms short of a second allows for that.
+    // A callback starts a moment after Redis counted it (more on a loaded machine): a window 100 ms short of a
+    // second allows for that. Unshared, each process would start 10 within a few ms of each other's.
     for (let i = 10; i < starts.length; i++) {
-      expect((starts[i] as number) - (starts[i - 10] as number)).toBeGreaterThanOrEqual(980);
+      expect((starts[i] as number) - (starts[i - 10] as number)).toBeGreaterThanOrEqual(900);
     }
     expect(starts.length).toBeGreaterThanOrEqual(20);
     expect(starts.length).toBeLessThanOrEqual(40);
