@@ -2,8 +2,10 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { main as approvalFlow } from "../../examples/approval-flow.js";
 import { createNotesServer } from "../../examples/multi-tenant-server.js";
+import { main as replicas } from "../../examples/replicas.js";
 import { main as riskGates } from "../../examples/risk-gates.js";
 import type { CallRecord } from "../../src/index.js";
+import { redisMissing, sharedRedis } from "../redis-server.js";
 
 describe("examples/approval-flow.ts", () => {
   it("plans, shows the intended writes, runs for real once approved; askForDestructive asks per call", async () => {
@@ -109,5 +111,23 @@ describe("examples/multi-tenant-server.ts", () => {
     expect((await run("token-nobody", "list_notes")).status).toBe(401);
     expect((await run(undefined, "list_notes")).status).toBe(401);
     expect(await run("token-acme", 42)).toEqual({ status: 400, body: { error: "script must be a string" } });
+  });
+});
+
+describe.skipIf(redisMissing)("examples/replicas.ts", () => {
+  it("shares a limit of 5 a minute across two replicas, and cancels a run on one through the other", async () => {
+    const redis = await sharedRedis();
+    try {
+      const lines: string[] = [];
+      const summary = await replicas(redis.url, (line) => lines.push(line));
+      expect(lines).toEqual([
+        "replica A: ok ok ok ok",
+        "replica B: ok limited limited limited",
+        "the export started on A was cancelled through B",
+      ]);
+      expect(summary.events).toEqual(["export started", "export cancelled"]);
+    } finally {
+      await redis.stop();
+    }
   });
 });
