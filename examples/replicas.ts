@@ -17,6 +17,7 @@ import { RedisStore } from "../src/redis/index.js";
 /** One replica: its own store connection, ScriptedTool and server, as a separate process would have. */
 async function replica(url: string, prefix: string, events: string[]) {
   const store = new RedisStore({ url, prefix });
+  await store.ready(); // connected, or a clear error within 5 s
   const api = new ScriptedTool({
     name: "geo",
     store,

@@ -61,7 +61,7 @@ export class RedisStore implements StateStore {
   private readonly client: Client;
   private subscriber: Client | undefined;
   private subscriberReady: Promise<unknown> | undefined;
-  private readonly ready: Promise<unknown>;
+  private readonly firstConnection: Promise<unknown>;
   private connectedOnce = false;
   private lastError: string | undefined;
   private closed = false;
@@ -89,7 +89,7 @@ export class RedisStore implements StateStore {
       socket: { connectTimeout: Math.max(timeoutMs, 1000), reconnectStrategy: reconnectDelay },
     }) as Client;
     this.watch(this.client);
-    this.ready = this.client.connect().then(
+    this.firstConnection = this.client.connect().then(
       () => {
         this.connectedOnce = true;
       },
@@ -199,6 +199,21 @@ export class RedisStore implements StateStore {
     };
   }
 
+  /**
+   * Resolves once connected to Redis (at once when it is), or rejects after `timeoutMs` (default 5 s) saying why:
+   * await it at start-up so the first calls do not spend their timeout waiting for the first connection.
+   */
+  async ready(timeoutMs = 5000): Promise<void> {
+    if (this.closed) throw new Error("the Redis store is closed");
+    if (this.client.isReady) return;
+    try {
+      await withinTimeout(this.firstConnection, timeoutMs, "connecting to Redis");
+    } catch (error) {
+      throw new Error(`Redis is unreachable (${this.lastError ?? "connecting"})`, { cause: error });
+    }
+    if (!this.client.isReady) throw new Error(`Redis is unreachable (${this.lastError ?? "connecting"})`);
+  }
+
   /** Ends the connections; later operations fail (and each tool's onStoreError decides). */
   async close(): Promise<void> {
     if (this.closed) return;
@@ -240,7 +255,7 @@ export class RedisStore implements StateStore {
     if (this.closed) throw new Error("the Redis store is closed");
     if (this.client.isReady) return this.client;
     if (this.connectedOnce) throw new Error(`Redis is unreachable (${this.lastError ?? "reconnecting"})`);
-    await withinTimeout(this.ready, this.timeoutMs, "connecting to Redis");
+    await withinTimeout(this.firstConnection, this.timeoutMs, "connecting to Redis");
     if (!this.client.isReady) throw new Error(`Redis is unreachable (${this.lastError ?? "connecting"})`);
     return this.client;
   }
