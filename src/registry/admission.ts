@@ -101,7 +101,10 @@ function release(store: StateStore, gate: Gate, ticket: string, token?: string):
   }
 }
 
-/** The message of an error a store operation failed with. */
+/**
+ * The message of an error a store operation failed with, for the record only: it may name the store's host and
+ * port, which a script (and the model) must not read.
+ */
 function storeError(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return message.split("\n")[0]?.slice(0, 200) || "unknown error";
@@ -140,7 +143,7 @@ function fallback(gate: Gate, call: CallInFlight, error: unknown, ticket: string
     if (choice === "deny") {
       return failed(
         "rate_limited",
-        `${name}: rate limit unavailable: its state store failed (${storeError(error)}); try again later\n`,
+        `${name}: rate limit unavailable (its state store did not answer); try again later\n`,
         TEMPORARY_FAILURE_EXIT,
       );
     }
@@ -152,7 +155,7 @@ function fallback(gate: Gate, call: CallInFlight, error: unknown, ticket: string
   if (choice === "deny") {
     return failed(
       "circuit_open",
-      `${name}: temporarily unavailable (its state store failed: ${storeError(error)})\n`,
+      `${name}: temporarily unavailable (its state store did not answer)\n`,
       TEMPORARY_FAILURE_EXIT,
     );
   }
@@ -233,7 +236,7 @@ export async function count(
     if (limit.onStoreError === "allow") return undefined;
     return failed(
       "rate_limited",
-      `${call.record.name}: rate limit unavailable: its state store failed (${storeError(error)}); try again later\n`,
+      `${call.record.name}: rate limit unavailable (its state store did not answer); try again later\n`,
       TEMPORARY_FAILURE_EXIT,
     );
   }

@@ -125,7 +125,7 @@ describe.skipIf(redisServerMissing)("RedisStore: Redis stops mid-test", () => {
       for (const call of denied.results) {
         expect(call).toMatchObject({ ok: false, code: "rate_limited", ran: false });
         expect(call.message).toMatch(
-          /^ping: rate limit unavailable: its state store failed \(.+\); try again later$/,
+          "ping: rate limit unavailable (its state store did not answer); try again later",
         );
         expect(call.ms).toBeLessThan(1000);
       }

@@ -86,11 +86,11 @@ describe.each(["hang", "fail"] as const)("a store that %ss", (mode) => {
     const errorWords = mode === "hang" ? "the state store's admit took over 50 ms" : "connection refused";
     expect(result.stdout).toBe("75\nok\n75\n75\n");
     expect(result.stderr).toContain(
-      `strict: rate limit unavailable: its state store failed (${errorWords}); try again later\n`,
+      "strict: rate limit unavailable (its state store did not answer); try again later\n",
     );
-    expect(result.stderr).toContain(
-      `guarded: temporarily unavailable (its state store failed: ${errorWords})\n`,
-    );
+    expect(result.stderr).toContain("guarded: temporarily unavailable (its state store did not answer)\n");
+    // What the store failed with may name its host: the record has it, the script never.
+    expect(result.stderr).not.toContain(errorWords);
     // The breaker fell back to this process's own, which opened after 2 failures.
     expect(result.stderr).toContain("flaky: temporarily unavailable (2 recent failures)\n");
     expect(runs()).toBe(2);
