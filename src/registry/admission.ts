@@ -177,7 +177,6 @@ export async function admit(
 ): Promise<Pass | CallOutcome> {
   const { rateLimit, breaker } = gate;
   const ticket = String(++tickets);
-  if (!rateLimit && !breaker) return { ticket, uncounted: false };
   const { run, record } = call;
   const runLeft = Math.max(0, run.runDeadline - Date.now());
   let admission: Admission;

@@ -221,7 +221,12 @@ export class Registry {
     // Plan mode records the params as called (JSON), not the parse's value.
     if (run.plan && !entry.tool.spec.risk.readOnly)
       return this.finish(call, planned(name, params, run.plan, call.record));
-    const pass = await admit(this.store, entry.gate, call, this.policy === undefined);
+    const { gate } = entry;
+    // A tool with neither a rate limit nor a breaker asks the store nothing (and pays no await for it).
+    const pass =
+      gate.rateLimit || gate.breaker
+        ? await admit(this.store, gate, call, this.policy === undefined)
+        : UNGATED;
     if (!("uncounted" in pass)) return this.finish(call, refused(pass));
     if (this.policy) {
       const denied = await this.consult(this.policy, entry, given, call, pass);
@@ -241,7 +246,7 @@ export class Registry {
     pass: Pass,
   ): Promise<Result> {
     const result = await runAttempts(entry.tool, params, call, entry.attempts);
-    await settle(this.store, entry.gate, pass, result.verdict, call);
+    if (entry.gate.breaker) await settle(this.store, entry.gate, pass, result.verdict, call);
     scanUntrusted(entry.tool, call.record, result.outcome);
     const { deprecated } = entry.tool.spec;
     if (deprecated === undefined) return result;
@@ -391,6 +396,9 @@ export class Registry {
     if (this.onCall || run.onCall) emit(Object.freeze(record), this.onCall, run.onCall);
   }
 }
+
+/** How a call of a tool without a rate limit or breaker passes its gate. */
+const UNGATED: Pass = Object.freeze({ ticket: "", uncounted: false });
 
 /** Params that JSON.stringify cannot serialise. */
 function notJson(name: string): CallOutcome {
