@@ -61,7 +61,9 @@ export interface McpHttpOptions extends McpServerOptions {
    * is kept in this process; the one an `initialize` opens is kept in `store` (with its tenant, for `sessionIdleMs`
    * after its last request), and a `notifications/cancelled` reaches the replica running the request through the
    * store. Each request gets its own SSE stream (progress included); there is no standing GET stream (405), so
-   * `toolsChanged()` sends nothing, and `maxSessions` / `maxSessionsPerTenant` do not apply.
+   * `toolsChanged()` sends nothing. `maxSessions` / `maxSessionsPerTenant`, when set, cap the sessions opened
+   * within each `sessionIdleMs` across every replica sharing the store (in all, and per tenant; 503 past them);
+   * unset, a stateless server caps nothing (TM-DOS-010).
    */
   stateless?: boolean;
   /**
@@ -151,7 +153,11 @@ export async function serveHttp(api: ScriptedTool, options: McpHttpOptions): Pro
     );
   }
   const stateless = options.stateless
-    ? await statelessHandler(api, options, options.store ?? new MemoryStore(), idleMs)
+    ? await statelessHandler(api, options, options.store ?? new MemoryStore(), idleMs, {
+        // Stateless: caps on sessions opened per idle period across every replica, only when set (0050).
+        total: options.maxSessions === undefined ? undefined : maxSessions,
+        perTenant: options.maxSessionsPerTenant === undefined ? undefined : perTenant,
+      })
     : undefined;
   const pool = new SessionPool(maxSessions, perTenant);
   const sessions = pool.sessions;

@@ -46,6 +46,12 @@ interface Running {
   owner: string | undefined;
 }
 
+/** Caps on the sessions a stateless server opens within each idle period, across replicas (unset: none). */
+export interface SessionCaps {
+  total?: number | undefined;
+  perTenant?: number | undefined;
+}
+
 /** The stateless server's request handler, and what close() ends. */
 export interface StatelessHandler {
   handle(request: IncomingMessage, response: ServerResponse, owner: string | undefined): Promise<void>;
@@ -64,6 +70,7 @@ export async function statelessHandler(
   options: McpServerOptions,
   store: StateStore,
   idleMs: number,
+  caps: SessionCaps = {},
 ): Promise<StatelessHandler> {
   const timeoutMs = store.timeoutMs ?? DEFAULT_STORE_TIMEOUT_MS;
   const running = new Map<string, Running>();
@@ -101,6 +108,36 @@ export async function statelessHandler(
     throw new Error(`stateless serveHttp cannot hear cancels through its store: ${reason}`, { cause: error });
   }
 
+  /**
+   * TM-DOS-010: counts a session about to open against the caps set (per tenant, then in all), each a sliding
+   * window of one idle period in the store, atomic across replicas; the refusal's words, or undefined.
+   */
+  const capped = async (owner: string | undefined): Promise<string | undefined> => {
+    const ticket = randomUUID();
+    const windows: [string, number, string][] = [];
+    if (caps.perTenant !== undefined) {
+      windows.push([JSON.stringify(["mcp:sessions", owner ?? null]), caps.perTenant, "for this tenant"]);
+    }
+    if (caps.total !== undefined) windows.push([JSON.stringify(["mcp:sessions"]), caps.total, "in all"]);
+    const taken: string[] = [];
+    for (const [key, calls, whose] of windows) {
+      const answer = store.admit(key, {
+        rateLimit: { calls, perMs: idleMs },
+        take: true,
+        trialLeaseMs: 0,
+        ticket,
+      });
+      const admission = await withinTimeout(answer, timeoutMs, "counting the session");
+      if ("refused" in admission) {
+        for (const earlier of taken) Promise.resolve(store.release(earlier, ticket)).catch(() => {});
+        const seconds = Math.ceil(admission.refused === "rate_limited" ? admission.retryAfterMs / 1000 : 1);
+        return `Too many sessions opened ${whose} (at most ${calls} per ${Math.round(idleMs / 1000)} s); retry in ${seconds} s`;
+      }
+      taken.push(key);
+    }
+    return undefined;
+  };
+
   /** The session a request names, checked in the store: its id, or the refusal already answered. */
   const session = async (
     request: IncomingMessage,
@@ -110,6 +147,11 @@ export async function statelessHandler(
   ): Promise<string | undefined> => {
     const owned = JSON.stringify({ owner: owner ?? null });
     if (initialize) {
+      const refusal = await capped(owner);
+      if (refusal !== undefined) {
+        jsonRpcError(response, 503, refusal);
+        return undefined;
+      }
       const id = randomUUID();
       await withinTimeout(store.put(sessionKey(id), owned, idleMs), timeoutMs, "opening the session");
       return id;

@@ -90,6 +90,53 @@ describe("serveHttp({ stateless: true }) in one process", () => {
     expect(get.status).toBe(405);
   });
 
+  it("caps the sessions opened per idle period per tenant and in all, when asked (TM-DOS-010)", async () => {
+    const server = await serveHttp(api, {
+      port: 0,
+      stateless: true,
+      sessionIdleMs: 60_000,
+      maxSessions: 3,
+      maxSessionsPerTenant: 2,
+      authenticate: (request) => {
+        const token = /^Bearer token-(\w+)$/.exec(request.headers.authorization ?? "")?.[1];
+        return token ? { token, clientId: token, scopes: [] } : undefined;
+      },
+    });
+    servers.push(server);
+    const initialize = async (tenant: string) => {
+      const response = await fetch(server.url, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          authorization: `Bearer token-${tenant}`,
+        },
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: 0,
+          method: "initialize",
+          params: {
+            protocolVersion: "2025-06-18",
+            capabilities: {},
+            clientInfo: { name: "t", version: "1" },
+          },
+        }),
+      });
+      const text = await response.text();
+      return { status: response.status, text };
+    };
+    expect((await initialize("acme")).status).toBe(200);
+    expect((await initialize("acme")).status).toBe(200);
+    const third = await initialize("acme");
+    expect(third.status).toBe(503);
+    expect(third.text).toContain("Too many sessions opened for this tenant (at most 2 per 60 s); retry in ");
+    // Another tenant still opens one, until the server's own cap (3 in all) is reached.
+    expect((await initialize("globex")).status).toBe(200);
+    const fourth = await initialize("initech");
+    expect(fourth.status).toBe(503);
+    expect(fourth.text).toContain("Too many sessions opened in all (at most 3 per 60 s)");
+  });
+
   it("refuses a store without stateless", async () => {
     const { MemoryStore } = await import("../../src/index.js");
     await expect(serveHttp(api, { port: 0, store: new MemoryStore() })).rejects.toThrow(
