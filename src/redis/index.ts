@@ -65,7 +65,7 @@ export class RedisStore implements StateStore {
   private connectedOnce = false;
   private lastError: string | undefined;
   private closed = false;
-  /** Makes sorted-set members unique per call: this store's id and a count. */
+  /** Makes window members and trial tokens unique across processes: this store's id, then a ticket or a count. */
   private readonly id = randomUUID();
   private calls = 0;
   /** Commands sent and not answered yet: past MAX_PENDING a stalled Redis gets no more until it answers. */
@@ -82,12 +82,17 @@ export class RedisStore implements StateStore {
     this.prefix = prefix;
     this.timeoutMs = timeoutMs;
     this.connectWaitMs = Math.max(timeoutMs, 5000);
-    this.client = createClient({
-      url,
-      // TM-DOS-009: while Redis is down a command fails at once (the caller's onStoreError decides), not queued.
-      disableOfflineQueue: true,
-      socket: { connectTimeout: Math.max(timeoutMs, 1000), reconnectStrategy: reconnectDelay },
-    }) as Client;
+    try {
+      this.client = createClient({
+        url,
+        // TM-DOS-009: while Redis is down a command fails at once (the caller's onStoreError decides), not queued.
+        disableOfflineQueue: true,
+        socket: { connectTimeout: Math.max(timeoutMs, 1000), reconnectStrategy: reconnectDelay },
+      }) as Client;
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new ToolshellError("invalid_option", `url: ${reason}`, { cause: error });
+    }
     this.watch(this.client);
     this.firstConnection = this.client.connect().then(
       () => {
