@@ -85,6 +85,9 @@ export interface McpHttpServer {
   close(): Promise<void>;
 }
 
+/** The most sessions a stateless cap counts per idle period (each cap's window holds one number per session). */
+const MAX_STATELESS_CAP = 100_000;
+
 const LOOPBACK_NAMES = new Set(["127.0.0.1", "localhost", "[::1]", "::1"]);
 
 /** 127.0.0.0/8 written as an address; a name such as `127.0.0.1.evil.example` is not one (DNS rebinding). */
@@ -155,8 +158,9 @@ export async function serveHttp(api: ScriptedTool, options: McpHttpOptions): Pro
   const stateless = options.stateless
     ? await statelessHandler(api, options, options.store ?? new MemoryStore(), idleMs, {
         // Stateless: caps on sessions opened per idle period across every replica, only when set (0050).
-        total: options.maxSessions === undefined ? undefined : maxSessions,
-        perTenant: options.maxSessionsPerTenant === undefined ? undefined : perTenant,
+        total: options.maxSessions === undefined ? undefined : Math.min(maxSessions, MAX_STATELESS_CAP),
+        perTenant:
+          options.maxSessionsPerTenant === undefined ? undefined : Math.min(perTenant, MAX_STATELESS_CAP),
       })
     : undefined;
   const pool = new SessionPool(maxSessions, perTenant);

@@ -119,21 +119,48 @@ export async function statelessHandler(
       windows.push([JSON.stringify(["mcp:sessions", owner ?? null]), caps.perTenant, "for this tenant"]);
     }
     if (caps.total !== undefined) windows.push([JSON.stringify(["mcp:sessions"]), caps.total, "in all"]);
-    const taken: string[] = [];
-    for (const [key, calls, whose] of windows) {
-      const answer = store.admit(key, {
-        rateLimit: { calls, perMs: idleMs },
-        take: true,
-        trialLeaseMs: 0,
-        ticket,
-      });
-      const admission = await withinTimeout(answer, timeoutMs, "counting the session");
-      if ("refused" in admission) {
-        for (const earlier of taken) Promise.resolve(store.release(earlier, ticket)).catch(() => {});
-        const seconds = Math.ceil(admission.refused === "rate_limited" ? admission.retryAfterMs / 1000 : 1);
-        return `Too many sessions opened ${whose} (at most ${calls} per ${Math.round(idleMs / 1000)} s); retry in ${seconds} s`;
+    const ask = async (key: string, calls: number, take: boolean) => {
+      const answer = store.admit(key, { rateLimit: { calls, perMs: idleMs }, take, trialLeaseMs: 0, ticket });
+      try {
+        return await withinTimeout(answer, timeoutMs, "counting the session");
+      } catch (error) {
+        // An answer after the timeout may still have counted the session: uncount it.
+        if (take && answer instanceof Promise)
+          answer.then(
+            () => release(key),
+            () => {},
+          );
+        throw error;
       }
-      taken.push(key);
+    };
+    const release = (key: string) => {
+      try {
+        Promise.resolve(store.release(key, ticket)).catch(() => {});
+      } catch {}
+    };
+    const refusal = (admission: Awaited<ReturnType<StateStore["admit"]>>, calls: number, whose: string) => {
+      const seconds = Math.ceil("retryAfterMs" in admission ? admission.retryAfterMs / 1000 : 1);
+      return `Too many sessions opened ${whose} (at most ${calls} per ${Math.round(idleMs / 1000)} s); retry in ${seconds} s`;
+    };
+    // Every window is checked before any counts the session, so a refusal by one costs the others nothing (a
+    // store that cannot uncount, as MemoryStore, would otherwise keep it); then each counts it.
+    for (const [key, calls, whose] of windows) {
+      const admission = await ask(key, calls, false);
+      if ("refused" in admission) return refusal(admission, calls, whose);
+    }
+    const taken: string[] = [];
+    try {
+      for (const [key, calls, whose] of windows) {
+        const admission = await ask(key, calls, true);
+        if ("refused" in admission) {
+          for (const earlier of taken) release(earlier);
+          return refusal(admission, calls, whose);
+        }
+        taken.push(key);
+      }
+    } catch (error) {
+      for (const earlier of taken) release(earlier);
+      throw error;
     }
     return undefined;
   };

@@ -211,12 +211,19 @@ export class RedisStore implements StateStore {
   async ready(timeoutMs = 5000): Promise<void> {
     if (this.closed) throw new Error("the Redis store is closed");
     if (this.client.isReady) return;
+    // The first connection, or a reconnection once it was lost: the client says "ready" either way.
+    let onReady: (() => void) | undefined;
+    const connected = new Promise<void>((resolve) => {
+      onReady = resolve;
+      this.client.once("ready", resolve);
+    });
     try {
-      await withinTimeout(this.firstConnection, timeoutMs, "connecting to Redis");
+      await withinTimeout(connected, timeoutMs, "connecting to Redis");
     } catch (error) {
       throw new Error(`Redis is unreachable (${this.lastError ?? "connecting"})`, { cause: error });
+    } finally {
+      if (onReady) this.client.off("ready", onReady);
     }
-    if (!this.client.isReady) throw new Error(`Redis is unreachable (${this.lastError ?? "connecting"})`);
   }
 
   /** Ends the connections; later operations fail (and each tool's onStoreError decides). */

@@ -137,6 +137,56 @@ describe("serveHttp({ stateless: true }) in one process", () => {
     expect(fourth.text).toContain("Too many sessions opened in all (at most 3 per 60 s)");
   });
 
+  it("charges a tenant nothing for an initialize the total cap refused", async () => {
+    const { MemoryStore } = await import("../../src/index.js");
+    const store = new MemoryStore();
+    const server = await serveHttp(api, {
+      port: 0,
+      stateless: true,
+      store,
+      sessionIdleMs: 60_000,
+      maxSessions: 2,
+      maxSessionsPerTenant: 2,
+      authenticate: (request) => {
+        const token = /^Bearer token-(\w+)$/.exec(request.headers.authorization ?? "")?.[1];
+        return token ? { token, clientId: token, scopes: [] } : undefined;
+      },
+    });
+    servers.push(server);
+    const initialize = (tenant: string) =>
+      fetch(server.url, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          authorization: `Bearer token-${tenant}`,
+        },
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: 0,
+          method: "initialize",
+          params: {
+            protocolVersion: "2025-06-18",
+            capabilities: {},
+            clientInfo: { name: "t", version: "1" },
+          },
+        }),
+      }).then(async (response) => {
+        await response.text();
+        return response.status;
+      });
+    expect([await initialize("acme"), await initialize("acme")]).toEqual([200, 200]);
+    expect([await initialize("beta"), await initialize("beta")]).toEqual([503, 503]);
+    // beta's own window holds nothing: both of its slots are still free.
+    const peek = store.admit(JSON.stringify(["mcp:sessions", "beta"]), {
+      rateLimit: { calls: 1, perMs: 60_000 },
+      take: false,
+      trialLeaseMs: 0,
+      ticket: "peek",
+    });
+    expect(peek).toEqual({ admitted: "run" });
+  });
+
   it("refuses a store without stateless", async () => {
     const { MemoryStore } = await import("../../src/index.js");
     await expect(serveHttp(api, { port: 0, store: new MemoryStore() })).rejects.toThrow(
