@@ -54,6 +54,14 @@ const answered: Array<[string[], string, string, number]> = [
   [["-r", ".items | sort_by(.v) | reverse | .[0].name"], DOC, "y\n", 0],
   [["-r", "--arg", "n", "y", ".items[] | select(.name == $n) | .v"], DOC, "3\n", 0],
   [["--argjson", "min", "2", "-c", "[.items[] | select(.v >= $min) | .name]"], DOC, '["y"]\n', 0],
+  [["-c", ".tags | .[1:]"], DOC, '["b c"]\n', 0],
+  [["-c", ".items[0:1] | map(.name)"], DOC, '["x"]\n', 0],
+  [["-c", ".items[-1:]"], DOC, '[{"name":"y","v":3,"ok":false}]\n', 0],
+  [["-c", ".items[:5] | length"], DOC, "2\n", 0],
+  [["-r", ".name[1:3], .name[-1:]"], DOC, "an\ne\n", 0],
+  [["-c", ".nul[1:2], .meta[0:1]?"], DOC, "null\n", 0],
+  [["-r", "--arg", "id", "7", "select(.id == ($id | tonumber)) | .name"], DOC, "Jane\n", 0],
+  [['"42" | tonumber + 1'], DOC, "43\n", 0],
   [["-e", ".nul"], DOC, "null\n", 1],
   [["-e", ".id"], DOC, "7\n", 0],
   [["-e", ".items[] | select(.v > 5)"], DOC, "", 4],
@@ -95,7 +103,10 @@ const declined: Array<[string[], string]> = [
   [["-r", ".name"], '{"name":"ok"'],
   [["-r", ".name.first"], DOC], // jq's error, with jq's message
   [["-r", ".[0]"], DOC],
-  [["-c", ".tags | .[1:]"], DOC], // slices
+  [["-c", ".items[1.5:]"], DOC], // a fractional slice bound (jq rounds it)
+  [["-c", ".meta[0:1]"], DOC], // jq's error: an object cannot be sliced
+  [["tonumber"], '"1.0"'], // jq 1.8 keeps the literal 1.0
+  [["tonumber"], '" 1"'], // jq 1.8 refuses the space
   [["-c", ".."], DOC],
   [["-c", ".a = 1"], DOC],
   [["-c", "try .name"], DOC],

@@ -9,6 +9,11 @@ export type Node =
    * `.[0]?`): a failed lookup yields nothing; errors of the target or key still stop the program.
    */
   | { kind: "index"; target: Node; key: Node; optional?: true }
+  /**
+   * `target[from:to]` (either bound may be left out): a slice of an array or of a string's code points, null of
+   * null. `optional` as for index.
+   */
+  | { kind: "slice"; target: Node; from: Node | undefined; to: Node | undefined; optional?: true }
   /** `target[]`, and `target[]?` (optional: a value that cannot be iterated yields nothing). */
   | { kind: "each"; target: Node; optional?: true }
   /** `term?` for any other term: jq's errors in the term end its outputs quietly. */

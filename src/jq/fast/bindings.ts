@@ -16,6 +16,12 @@ export function bound(node: Node, names: ReadonlySet<string>): boolean {
       );
     case "index":
       return bound(node.target, names) && bound(node.key, names);
+    case "slice":
+      return (
+        bound(node.target, names) &&
+        (node.from === undefined || bound(node.from, names)) &&
+        (node.to === undefined || bound(node.to, names))
+      );
     case "each":
       return bound(node.target, names);
     case "try":

@@ -6,6 +6,7 @@
 import type { Node } from "./ast.js";
 import type { Budget } from "./budget.js";
 import type { Emit, Run } from "./evaluate.js";
+import { canonicalNumber } from "./input.js";
 import { add, requireString, tostring } from "./operations.js";
 import {
   compact,
@@ -110,6 +111,15 @@ const NO_ARGUMENTS: Record<string, (input: Value, budget: Budget) => Value> = {
   first: (input) => (input === null ? null : firstOrLast(input, 0)),
   last: (input) => (input === null ? null : firstOrLast(input, -1)),
   not: (input) => !truthy(input),
+  tonumber(input, budget) {
+    if (typeof input === "number") return input;
+    if (typeof input !== "string") throw new JqError(); // "... cannot be parsed as a number"
+    budget.charge(input.length);
+    // Only text that jq and JavaScript read and write alike (jq 1.8 keeps the literal, `"1.0"` writes 1.0); a
+    // string jq refuses (" 1", "1x", "") and every other spelling go to jq.
+    if (!canonicalNumber(input)) throw new Unsure();
+    return Number(input);
+  },
   add: (input, budget) => add(items(input, budget), budget),
   to_entries(input, budget) {
     if (!isObject(input)) throw new Unsure();

@@ -43,6 +43,51 @@ function index(target: Value, key: Value): Value {
   throw new Unsure();
 }
 
+/** A slice's bound: an integer, counted from the end when negative, clamped to `0..length`. */
+function sliceBound(bound: Value, length: number): number {
+  if (typeof bound !== "number") throw new JqError(); // "Start and end indices of an array slice must be numbers"
+  if (!Number.isInteger(bound)) throw new Unsure(); // jq rounds a fractional bound; not reproduced
+  return Math.min(length, Math.max(0, bound < 0 ? bound + length : bound));
+}
+
+/**
+ * `target[from:to]` as jq's jv_get with a {start, end} key: null on null whatever the bounds; an array's items or
+ * a string's code points from `from` (null: 0) up to `to` (null: the length); anything else is jq's error.
+ */
+function slice(target: Value, from: Value, to: Value, budget: Budget): Value {
+  if (target === null) return null;
+  let items: Value[];
+  if (typeof target === "string") {
+    budget.charge(target.length);
+    items = Array.from(target);
+  } else if (Array.isArray(target)) items = target;
+  else throw new JqError();
+  const start = from === null ? 0 : sliceBound(from, items.length);
+  const end = Math.max(start, to === null ? items.length : sliceBound(to, items.length));
+  budget.charge(end - start);
+  const part = items.slice(start, end);
+  return typeof target === "string" ? part.join("") : part;
+}
+
+/** One slice; an optional one yields nothing where jq's slice fails. */
+function sliceOf(
+  target: Value,
+  from: Value,
+  to: Value,
+  optional: true | undefined,
+  budget: Budget,
+  emit: Emit,
+): void {
+  let found: Value;
+  try {
+    found = slice(target, from, to, budget);
+  } catch (error) {
+    if (optional && error instanceof JqError) return;
+    throw error;
+  }
+  emit(found);
+}
+
 /** One lookup; an optional one yields nothing where jq's lookup fails. */
 function lookUp(target: Value, key: Value, optional: true | undefined, emit: Emit): void {
   let found: Value;
@@ -131,6 +176,18 @@ export function createRun(variables: ReadonlyMap<string, Value>, budget: Budget)
           run(node.target, input, scope, (target) => lookUp(target, key, node.optional, emit)),
         );
         return;
+      case "slice": {
+        // As jq builds the {start, end} key: `from` varies slowest, then `to`, then the target.
+        const { from, to, target, optional } = node;
+        const bounds = (bound: Node | undefined, then: (value: Value) => void): void =>
+          bound === undefined ? then(null) : run(bound, input, scope, then);
+        bounds(from, (start) =>
+          bounds(to, (end) =>
+            run(target, input, scope, (value) => sliceOf(value, start, end, optional, budget, emit)),
+          ),
+        );
+        return;
+      }
       case "each":
         run(node.target, input, scope, (target) => {
           if (node.optional && !Array.isArray(target) && !isObject(target)) return;

@@ -1,9 +1,9 @@
 /**
  * A recursive-descent reader for the subset of jq's grammar the fast path evaluates, with jq 1.8.2's precedence
  * (loosest first): `|` (right), `,`, `//` (right), `or`, `and`, comparisons (non-associative), `+ -`, `* / %`,
- * then postfix terms (`.a`, `."a"`, `[e]`, `[]`, `?`). Terms: `.`, literals, `$name`, `(e)`, `[e]`, objects,
+ * then postfix terms (`.a`, `."a"`, `[e]`, `[e:e]`, `[]`, `?`). Terms: `.`, literals, `$name`, `(e)`, `[e]`, objects,
  * strings with `\(e)`, `@csv @tsv @json @text`, `if ... end`, `reduce`, `T as $x | e` and the builtins of
- * builtins.ts. Anything else (assignment, `def`, `try`, `..`, slices, comments, keywords after a dot, formats
+ * builtins.ts. Anything else (assignment, `def`, `try`, `..`, comments, keywords after a dot, formats
  * with a string, unknown functions) makes it give up: undefined, and jq reads the program.
  */
 import type { BinaryOperator, Node } from "./ast.js";
@@ -119,7 +119,9 @@ class Reader extends Scanner {
   private postfix(): Node {
     let node = this.primary();
     // Whether the term so far ends with a lookup written here (not one inside parentheses).
-    let lookup = this.source[this.position - 1] !== ")" && (node.kind === "index" || node.kind === "each");
+    let lookup =
+      this.source[this.position - 1] !== ")" &&
+      (node.kind === "index" || node.kind === "each" || node.kind === "slice");
     for (;;) {
       this.space();
       const char = this.source[this.position];
@@ -135,7 +137,8 @@ class Reader extends Scanner {
         if (this.source.startsWith("?//", this.position)) throw new GiveUp();
         this.position++;
         // After a lookup `?` makes only that lookup optional (jq's INDEX_OPT, EACH_OPT); elsewhere it is `try`.
-        if (lookup && (node.kind === "index" || node.kind === "each")) node = { ...node, optional: true };
+        if (lookup && (node.kind === "index" || node.kind === "each" || node.kind === "slice"))
+          node = { ...node, optional: true };
         else node = { kind: "try", body: node };
         lookup = false;
       } else return node;
@@ -161,9 +164,16 @@ class Reader extends Scanner {
   private bracket(target: Node): Node {
     this.expect("[");
     if (this.take("]")) return { kind: "each", target };
-    const key = this.pipe();
-    this.expect("]"); // a slice's `:` ends here too
-    return { kind: "index", target, key };
+    const from = this.take(":") ? undefined : this.pipe();
+    if (from !== undefined && !this.take(":")) {
+      this.expect("]");
+      return { kind: "index", target, key: from };
+    }
+    // `.[a:b]`, `.[a:]`, `.[:b]` (jq's grammar has no `.[:]`).
+    if (from === undefined && this.take("]")) throw new GiveUp();
+    const to = this.take("]") ? undefined : this.pipe();
+    if (to !== undefined) this.expect("]");
+    return { kind: "slice", target, from, to };
   }
 
   private variableName(): string {

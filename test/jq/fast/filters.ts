@@ -27,6 +27,16 @@ const PATHS = [
   ".meta?.owner",
   ".items.[0].name",
   ".score",
+  ".items[0:2]",
+  ".items[1:]",
+  ".items[:1]",
+  ".items[-2:]",
+  ".tags[1:2]",
+  ".tags[:-1]?",
+  ".name[0:3]",
+  ".name[-2:]",
+  ".items[3:1]",
+  ".items[1:][0]",
 ];
 /** Filters on one item. */
 const ITEM = [
@@ -69,6 +79,12 @@ const ITEM = [
   "[.name, .v, .ok] | @tsv",
   ".v | floor",
   "values",
+  ".name | .[1:]",
+  ".tags[0:1]",
+  ".v | tostring | tonumber",
+  ".name | tonumber",
+  ".v | tonumber",
+  "(.tags // [])[:2]",
 ];
 const CONDITIONS = [
   ".v > 1",
@@ -87,6 +103,9 @@ const CONDITIONS = [
   'has("tags")',
   '.name | startswith("a")',
   ".v > $y",
+  ".v == ($x | tonumber)",
+  ".id == ($x | tonumber)",
+  ".v >= ($y | tonumber)",
 ];
 const WHOLE = [
   "keys",
@@ -141,6 +160,19 @@ const WHOLE = [
   "[.items[] | .name] | @csv",
   "[.items[] | .v] | @tsv",
   ".tags | .[1:]",
+  ".items[0:2] | map(.name)",
+  ".items[-1:] | .[0].v",
+  ".tags[$y:]",
+  ".name[$y:$y + 2]",
+  ".items[.id:]",
+  ".items[0, 1:2, 3]",
+  ".items[1.5:]",
+  ".meta[0:1]",
+  ".meta[0:1]?",
+  ".id | tostring | tonumber",
+  "$x | tonumber",
+  // In the grammar, answered when jq never joins with the number (fewer than two tags); else jq's error.
+  ".tags | join(1)",
   "..",
   ".name = 1",
   "try .name",
@@ -157,11 +189,10 @@ const WHOLE = [
   "tostream",
   ".end",
   ".name # comment",
-  ".tags | join(1)",
   '"x" * 2',
   "with_entries(.)",
 ];
-const OUTSIDE = new Set(WHOLE.slice(WHOLE.indexOf(".tags | .[1:]")));
+const OUTSIDE = new Set(WHOLE.slice(WHOLE.indexOf("..")));
 
 /** A model-style filter over a record, and whether it is in the fast path's subset (for the coverage count). */
 export function modelFilter(picker: Picker): { filter: string; inGrammar: boolean } {
@@ -189,6 +220,10 @@ const WILD_TERMS = [
   ".[]",
   ".a[]?",
   '.["1"]',
+  ".[1:]",
+  ".[:-1]",
+  ".a[0:2]?",
+  ".[$y:]",
   "$x",
   "$y",
   "null",
@@ -227,6 +262,7 @@ const WILD_UNARY = [
   "any",
   "all",
   "empty",
+  "tonumber",
 ];
 const WILD_BINARY = [
   " | ",
