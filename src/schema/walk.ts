@@ -45,19 +45,45 @@ export const SUBSCHEMA_KEYWORDS: ReadonlySet<string> = new Set([
 /** Keywords whose string value is prose for a reader (help, the prompt): the texts cleaned for display. */
 export const SCHEMA_TEXT_KEYWORDS: ReadonlySet<string> = new Set(["description", "title", "$comment"]);
 
+/**
+ * Each subschema keyword's place in the walk's order (the single ones, then the lists, then the maps), for a
+ * lookup by the keys a node has: a node holds a few keys, and probing it for each of the ~20 keywords was most of
+ * a walk's time (registering 200 tools walks each schema several times).
+ */
+const KEYWORD_RANK: ReadonlyMap<string, number> = new Map(
+  [
+    ...SINGLE_SUBSCHEMA,
+    ...LIST_OF_SUBSCHEMAS.filter((keyword) => keyword !== "items"),
+    ...MAP_OF_SUBSCHEMAS,
+  ].map((keyword, rank) => [keyword, rank]),
+);
+/** `items` is a single subschema (ranked with those) or a draft-07 list (ranked with the lists). */
+const ITEMS_LIST_RANK = SINGLE_SUBSCHEMA.length + LIST_OF_SUBSCHEMAS.indexOf("items") - 0.5;
+
 /** The subschemas directly under `node`, in keyword order. */
 function children(node: JsonSchema): unknown[] {
-  const found: unknown[] = [];
-  for (const keyword of SINGLE_SUBSCHEMA) if (isRecord(node[keyword])) found.push(node[keyword]);
-  for (const keyword of LIST_OF_SUBSCHEMAS) {
-    const list = node[keyword];
-    if (Array.isArray(list)) found.push(...list);
+  const ranked: Array<[number, unknown[]]> = [];
+  for (const keyword in node) {
+    let rank = KEYWORD_RANK.get(keyword);
+    if (rank === undefined || !Object.hasOwn(node, keyword)) continue;
+    const value = node[keyword];
+    let found: unknown[];
+    if (rank < SINGLE_SUBSCHEMA.length) {
+      if (isRecord(value)) found = [value];
+      else if (keyword === "items" && Array.isArray(value)) {
+        found = value;
+        rank = ITEMS_LIST_RANK;
+      } else continue;
+    } else if (rank < SINGLE_SUBSCHEMA.length + LIST_OF_SUBSCHEMAS.length - 1) {
+      if (!Array.isArray(value)) continue;
+      found = value;
+    } else if (isRecord(value)) found = Object.values(value);
+    else continue;
+    ranked.push([rank, found]);
   }
-  for (const keyword of MAP_OF_SUBSCHEMAS) {
-    const map = node[keyword];
-    if (isRecord(map)) found.push(...Object.values(map));
-  }
-  return found;
+  if (ranked.length === 0) return [];
+  if (ranked.length === 1) return (ranked[0] as [number, unknown[]])[1];
+  return ranked.sort((a, b) => a[0] - b[0]).flatMap(([, found]) => found);
 }
 
 /**
