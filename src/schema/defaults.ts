@@ -5,6 +5,7 @@
  * `anyOf`/`oneOf` (which branch is meant is not known) and never inside a default just inserted (taken as written, so a recursive schema cannot grow a
  * value without end).
  */
+import { copySchema } from "./copy.js";
 import type { JsonSchema } from "./json-schema.js";
 import { isRecord, resolveLocalRef } from "./resolve.js";
 import { forEachSubschema } from "./walk.js";
@@ -80,7 +81,7 @@ function defaultOf(schema: unknown, root: JsonSchema): unknown {
     isRecord(node) && !seen.has(node);
     node = resolveLocalRef(root, String(node.$ref))
   ) {
-    if (Object.hasOwn(node, "default")) return structuredClone(node.default);
+    if (Object.hasOwn(node, "default")) return copySchema(node.default);
     if (typeof node.$ref !== "string") return undefined;
     seen.add(node);
   }

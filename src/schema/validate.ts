@@ -9,6 +9,7 @@ import { ToolshellError } from "../errors.js";
 import type { Issue } from "../issues/issue.js";
 import { renderValue } from "../issues/wording.js";
 import { collapseErrors } from "./ajv-issues.js";
+import { copySchema } from "./copy.js";
 import type { JsonSchema } from "./json-schema.js";
 import { linearRegExp, withPatternBudget } from "./regex.js";
 import { isRecord, resolveLocalRef } from "./resolve.js";
@@ -196,7 +197,7 @@ function compiled(root: JsonSchema): Validator {
 function normalizeSchema(schema: JsonSchema): JsonSchema {
   let copy: unknown;
   try {
-    copy = structuredClone(schema);
+    copy = copySchema(schema);
   } catch (error) {
     throw new ToolshellError("invalid_schema", "invalid schema: not plain JSON data", { cause: error });
   }

@@ -1,6 +1,7 @@
 import { bundled, packageRequire } from "../assets/here.js";
 import { ToolshellError } from "../errors.js";
 import { MAX_TOOL_NAME_CHARS } from "../limits.js";
+import { copySchema } from "../schema/copy.js";
 import type { JsonSchema } from "../schema/json-schema.js";
 import { type Deprecation, deprecationOf } from "./deprecation.js";
 import type { InferOutput, InferParams } from "./infer.js";
@@ -348,7 +349,7 @@ function toJsonSchema(schema: InputSchema | undefined, toolName: string, io: Sch
     throw new ToolshellError("invalid_schema", `${toolName}: ${field} must be a JSON Schema object`);
   }
   try {
-    return structuredClone(unwrapped) as JsonSchema;
+    return copySchema(unwrapped) as JsonSchema;
   } catch (error) {
     throw new ToolshellError(
       "invalid_schema",
