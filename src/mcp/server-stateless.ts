@@ -15,10 +15,18 @@ import {
   type JSONRPCMessage,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { ScriptedTool } from "../scripted-tool.js";
-import { DEFAULT_STORE_TIMEOUT_MS, type StateStore, withinTimeout } from "../store/store.js";
+import {
+  boundedAnswer,
+  DEFAULT_STORE_TIMEOUT_MS,
+  releaseQuietly,
+  type StateStore,
+  withinTimeout,
+} from "../store/store.js";
 import { createMcpServer, type McpServerOptions } from "./server-core.js";
 import { jsonRpcError, readBody } from "./server-http-io.js";
 
+/** The answer to a request whose session the store could not read or write in time. */
+const STORE_UNAVAILABLE = "Service Unavailable: the session store did not answer; retry later";
 /** How long start-up waits for the store's subscription, at least. */
 const SUBSCRIBE_WAIT_MS = 10_000;
 /** The shortest wait between two renewals of a session while one of its requests runs. */
@@ -119,25 +127,15 @@ export async function statelessHandler(
       windows.push([JSON.stringify(["mcp:sessions", owner ?? null]), caps.perTenant, "for this tenant"]);
     }
     if (caps.total !== undefined) windows.push([JSON.stringify(["mcp:sessions"]), caps.total, "in all"]);
-    const ask = async (key: string, calls: number, take: boolean) => {
-      const answer = store.admit(key, { rateLimit: { calls, perMs: idleMs }, take, trialLeaseMs: 0, ticket });
-      try {
-        return await withinTimeout(answer, timeoutMs, "counting the session");
-      } catch (error) {
-        // An answer after the timeout may still have counted the session: uncount it.
-        if (take && answer instanceof Promise)
-          answer.then(
-            () => release(key),
-            () => {},
-          );
-        throw error;
-      }
-    };
-    const release = (key: string) => {
-      try {
-        Promise.resolve(store.release(key, ticket)).catch(() => {});
-      } catch {}
-    };
+    const release = (key: string) => releaseQuietly(store, key, ticket);
+    // An answer after the timeout may still have counted the session: it is uncounted.
+    const ask = (key: string, calls: number, take: boolean) =>
+      boundedAnswer(
+        store.admit(key, { rateLimit: { calls, perMs: idleMs }, take, trialLeaseMs: 0, ticket }),
+        timeoutMs,
+        "counting the session",
+        take ? () => release(key) : undefined,
+      );
     const refusal = (admission: Awaited<ReturnType<StateStore["admit"]>>, calls: number, whose: string) => {
       const seconds = Math.ceil("retryAfterMs" in admission ? admission.retryAfterMs / 1000 : 1);
       return `Too many sessions opened ${whose} (at most ${calls} per ${Math.round(idleMs / 1000)} s); retry in ${seconds} s`;
@@ -165,6 +163,13 @@ export async function statelessHandler(
     return undefined;
   };
 
+  /** What the store keeps for a session: its tenant (TM-ISO-004). */
+  const ownedBy = (owner: string | undefined) => JSON.stringify({ owner: owner ?? null });
+  /** Whether session `id` is in the store and `owner`'s; `renewMs`: kept that much longer in the same step. */
+  const owns = async (id: string, owner: string | undefined, renewMs?: number) =>
+    (await withinTimeout(store.get(sessionKey(id), renewMs), timeoutMs, "reading the session")) ===
+    ownedBy(owner);
+
   /** The session a request names, checked in the store: its id, or the refusal already answered. */
   const session = async (
     request: IncomingMessage,
@@ -172,7 +177,6 @@ export async function statelessHandler(
     owner: string | undefined,
     initialize: boolean,
   ): Promise<string | undefined> => {
-    const owned = JSON.stringify({ owner: owner ?? null });
     if (initialize) {
       const refusal = await capped(owner);
       if (refusal !== undefined) {
@@ -180,7 +184,11 @@ export async function statelessHandler(
         return undefined;
       }
       const id = randomUUID();
-      await withinTimeout(store.put(sessionKey(id), owned, idleMs), timeoutMs, "opening the session");
+      await withinTimeout(
+        store.put(sessionKey(id), ownedBy(owner), idleMs),
+        timeoutMs,
+        "opening the session",
+      );
       return id;
     }
     const header = request.headers["mcp-session-id"];
@@ -189,8 +197,7 @@ export async function statelessHandler(
       return undefined;
     }
     // Read and kept for another idle period in one step: a session ended (DELETE) meanwhile stays ended.
-    const kept = await withinTimeout(store.get(sessionKey(header), idleMs), timeoutMs, "reading the session");
-    if (kept !== owned) {
+    if (!(await owns(header, owner, idleMs))) {
       jsonRpcError(response, 404, "Session not found");
       return undefined;
     }
@@ -208,7 +215,7 @@ export async function statelessHandler(
     try {
       id = await session(request, response, owner, messages.some(isInitializeRequest));
     } catch {
-      jsonRpcError(response, 503, "Service Unavailable: the session store did not answer; retry later");
+      jsonRpcError(response, 503, STORE_UNAVAILABLE);
       return;
     }
     if (id === undefined) return;
@@ -253,16 +260,10 @@ export async function statelessHandler(
         if (typeof header !== "string")
           return jsonRpcError(response, 400, "Bad Request: Mcp-Session-Id header is required");
         try {
-          const kept = await withinTimeout(store.get(sessionKey(header)), timeoutMs, "reading the session");
-          if (kept !== JSON.stringify({ owner: owner ?? null }))
-            return jsonRpcError(response, 404, "Session not found");
+          if (!(await owns(header, owner))) return jsonRpcError(response, 404, "Session not found");
           await withinTimeout(store.delete(sessionKey(header)), timeoutMs, "ending the session");
         } catch {
-          return jsonRpcError(
-            response,
-            503,
-            "Service Unavailable: the session store did not answer; retry later",
-          );
+          return jsonRpcError(response, 503, STORE_UNAVAILABLE);
         }
         response.writeHead(200).end();
         return;

@@ -8,9 +8,10 @@ import { type BreakerVerdict, CircuitBreaker } from "../store/circuit.js";
 import {
   type Admission,
   type Awaitable,
+  boundedAnswer,
   DEFAULT_STORE_TIMEOUT_MS,
+  releaseQuietly,
   type StateStore,
-  withinTimeout,
 } from "../store/store.js";
 import type { CallOutcome } from "../tool/call.js";
 import type { BreakerOptions, RateLimitOptions } from "../tool/resilience.js";
@@ -74,31 +75,19 @@ export function makeGate(
   };
 }
 
-/**
- * A store operation bounded by the store's timeout (TM-DOS-009). An answer that comes after it is handed to
- * `late`, so what the store did for a call already decided without it can be undone.
- */
-async function bounded<T>(
+/** A store operation bounded by the store's timeout (TM-DOS-009); a late answer goes to `late`. */
+function bounded<T>(
   store: StateStore,
   operation: Awaitable<T>,
   what: string,
   late: (value: T) => void,
 ): Promise<T> {
-  try {
-    return await withinTimeout(operation, store.timeoutMs ?? DEFAULT_STORE_TIMEOUT_MS, what);
-  } catch (error) {
-    if (operation instanceof Promise) operation.then(late, () => {});
-    throw error;
-  }
+  return boundedAnswer(operation, store.timeoutMs ?? DEFAULT_STORE_TIMEOUT_MS, what, late);
 }
 
 /** Undoes what a late answer did: the call it counted, the trial it granted. */
 function release(store: StateStore, gate: Gate, ticket: string, token?: string): void {
-  try {
-    Promise.resolve(store.release(gate.key, ticket, token)).catch(() => {});
-  } catch {
-    // a store that throws at once has nothing to undo either
-  }
+  releaseQuietly(store, gate.key, ticket, token);
 }
 
 /**

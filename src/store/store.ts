@@ -101,6 +101,33 @@ export function withinTimeout<T>(value: Awaitable<T>, timeoutMs: number, what: s
   return Promise.race([value, timeout]).finally(() => clearTimeout(timer));
 }
 
+/**
+ * `operation` bounded by `timeoutMs` (TM-DOS-009), as withinTimeout; an answer that comes after the timeout is
+ * handed to `late`, so what the store did for a caller that already went on without it can be undone.
+ */
+export async function boundedAnswer<T>(
+  operation: Awaitable<T>,
+  timeoutMs: number,
+  what: string,
+  late?: (value: T) => void,
+): Promise<T> {
+  try {
+    return await withinTimeout(operation, timeoutMs, what);
+  } catch (error) {
+    if (late && operation instanceof Promise) operation.then(late, () => {});
+    throw error;
+  }
+}
+
+/** Asks `store` to release `ticket`'s count under `key` (and its trial); never throws or rejects. */
+export function releaseQuietly(store: StateStore, key: string, ticket: string, token?: string): void {
+  try {
+    Promise.resolve(store.release(key, ticket, token)).catch(() => {});
+  } catch {
+    // a store that throws at once has nothing to undo either
+  }
+}
+
 /** A breaker of MemoryStore: the circuit, and its trial's token while one runs. */
 interface MemoryBreaker {
   circuit: CircuitBreaker;

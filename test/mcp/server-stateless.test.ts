@@ -1,12 +1,38 @@
 // serveHttp's stateless mode in one process (its default MemoryStore): a session outlives its idle period while one
 // of its requests runs, so the run's cancel still finds it; a DELETE ends a session for good; GET has no stream.
 // test/redis/mcp-stateless.test.ts runs two replicas on a real Redis.
+import type { IncomingMessage } from "node:http";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, describe, expect, it } from "vitest";
 import { ScriptedTool } from "../../src/index.js";
 import { type McpHttpServer, serveHttp } from "../../src/mcp/index.js";
 import { track } from "../helpers.js";
+
+/** The tenant a request's `Bearer token-<tenant>` names. */
+const tenantOfBearer = (request: IncomingMessage) => {
+  const token = /^Bearer token-(\w+)$/.exec(request.headers.authorization ?? "")?.[1];
+  return token ? { token, clientId: token, scopes: [] } : undefined;
+};
+
+/** A raw initialize as `tenant`: its status and body. */
+async function initializeAs(url: string, tenant: string): Promise<{ status: number; text: string }> {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      authorization: `Bearer token-${tenant}`,
+    },
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 0,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } },
+    }),
+  });
+  return { status: response.status, text: await response.text() };
+}
 
 describe("serveHttp({ stateless: true }) in one process", () => {
   const servers: McpHttpServer[] = [];
@@ -97,34 +123,10 @@ describe("serveHttp({ stateless: true }) in one process", () => {
       sessionIdleMs: 60_000,
       maxSessions: 3,
       maxSessionsPerTenant: 2,
-      authenticate: (request) => {
-        const token = /^Bearer token-(\w+)$/.exec(request.headers.authorization ?? "")?.[1];
-        return token ? { token, clientId: token, scopes: [] } : undefined;
-      },
+      authenticate: tenantOfBearer,
     });
     servers.push(server);
-    const initialize = async (tenant: string) => {
-      const response = await fetch(server.url, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          accept: "application/json, text/event-stream",
-          authorization: `Bearer token-${tenant}`,
-        },
-        body: JSON.stringify({
-          jsonrpc: "2.0",
-          id: 0,
-          method: "initialize",
-          params: {
-            protocolVersion: "2025-06-18",
-            capabilities: {},
-            clientInfo: { name: "t", version: "1" },
-          },
-        }),
-      });
-      const text = await response.text();
-      return { status: response.status, text };
-    };
+    const initialize = (tenant: string) => initializeAs(server.url, tenant);
     expect((await initialize("acme")).status).toBe(200);
     expect((await initialize("acme")).status).toBe(200);
     const third = await initialize("acme");
@@ -147,34 +149,10 @@ describe("serveHttp({ stateless: true }) in one process", () => {
       sessionIdleMs: 60_000,
       maxSessions: 2,
       maxSessionsPerTenant: 2,
-      authenticate: (request) => {
-        const token = /^Bearer token-(\w+)$/.exec(request.headers.authorization ?? "")?.[1];
-        return token ? { token, clientId: token, scopes: [] } : undefined;
-      },
+      authenticate: tenantOfBearer,
     });
     servers.push(server);
-    const initialize = (tenant: string) =>
-      fetch(server.url, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          accept: "application/json, text/event-stream",
-          authorization: `Bearer token-${tenant}`,
-        },
-        body: JSON.stringify({
-          jsonrpc: "2.0",
-          id: 0,
-          method: "initialize",
-          params: {
-            protocolVersion: "2025-06-18",
-            capabilities: {},
-            clientInfo: { name: "t", version: "1" },
-          },
-        }),
-      }).then(async (response) => {
-        await response.text();
-        return response.status;
-      });
+    const initialize = async (tenant: string) => (await initializeAs(server.url, tenant)).status;
     expect([await initialize("acme"), await initialize("acme")]).toEqual([200, 200]);
     expect([await initialize("beta"), await initialize("beta")]).toEqual([503, 503]);
     // beta's own window holds nothing: both of its slots are still free.
