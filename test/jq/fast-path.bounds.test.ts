@@ -1,6 +1,7 @@
 /**
  * The fast path's bounds on one call (0036): a short program that builds huge values or does huge work is left to
- * jq (and jq's own memory cap), while model-style calls on inputs near the 256 KiB input bound are still answered.
+ * jq (and jq's own memory cap), while model-style calls on tool outputs of up to a few MiB (the input bound is
+ * 4 MiB) are still answered.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -63,10 +64,48 @@ const legit: string[][] = [
   ["-c", ".[] | select(.v > 990) | .id"],
 ];
 
+/** About 1 MiB of the same records: a big list endpoint's page. */
+const HUGE = JSON.stringify(Array.from({ length: 7 }, () => records).flat());
+
+/** What models write over a big tool output: selections, counts, slices, a column. */
+const onHuge: string[][] = [
+  ["-c", ".[] | select(.v > 990) | .id"],
+  ["-c", "map(select(.ok)) | length"],
+  ["length"],
+  ["-c", ".[100:103] | map(.name)"],
+  ["-r", '.[] | select(.meta.owner == "owner 3") | .name'],
+  ["-c", "[.[] | .v] | add"],
+  ["-c", "map(.id) | max"],
+  ["-c", "group_by(.ok) | map(length)"],
+];
+
 describe("jq's fast path within its bounds", () => {
-  it("the large input is near the input bound", () => {
+  it("the inputs are 230-256 KiB and about 1 MiB", () => {
     expect(LARGE.length).toBeGreaterThan(230 * 1024);
     expect(LARGE.length).toBeLessThan(256 * 1024);
+    expect(HUGE.length).toBeGreaterThan(1024 * 1024);
+    expect(HUGE.length).toBeLessThan(2 * 1024 * 1024);
+  });
+
+  it.each(onHuge.map((argv) => [argv]))("answers jq %j on 1 MiB of records", (argv) => {
+    const fast = fastPath(argv, bytes(HUGE));
+    expect(fast).toBeDefined();
+    if (existsSync(JQ)) {
+      const real = spawnSync(JQ, argv, { input: HUGE, env: {}, encoding: "utf8", maxBuffer: 1 << 25 });
+      expect(fast).toEqual({ stdout: real.stdout, exitCode: real.status });
+    }
+  });
+
+  it("leaves an input over 4 MiB, and pretty output past 1 MiB characters, to jq", () => {
+    const over = bytes(
+      `[${Array(2 * 1024 * 1024 + 1)
+        .fill("1")
+        .join(",")}]`,
+    );
+    expect(over.byteLength).toBeGreaterThan(4 * 1024 * 1024);
+    expect(fastPath(["length"], over)).toBe(undefined);
+    expect(fastPath(["length"], over.subarray(0, 4 * 1024 * 1024 - 1))).toBe(undefined); // cut: not JSON
+    expect(fastPath(["."], bytes(HUGE))).toBe(undefined); // 1.4 MiB pretty-printed
   });
 
   it.each(explosive)("leaves jq -n %j to jq", (filter) => {

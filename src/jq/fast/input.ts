@@ -7,7 +7,7 @@
 import { INTEGER_KEY, type Value, wellFormed } from "./value.js";
 
 /** Bigger or deeper inputs go to jq, whose own parser limits then apply. */
-export const MAX_INPUT_BYTES: number = 256 * 1024;
+const MAX_INPUT_BYTES: number = 4 * 1024 * 1024;
 const MAX_DEPTH = 256;
 /** Numbers both jq and JavaScript write exactly as given. */
 const PLAIN_NUMBER = /^-?(0|[1-9]\d{0,14})(\.\d{1,15})?$/;
@@ -26,6 +26,27 @@ export function canonicalNumber(token: string): boolean {
 
 function isSpace(code: number): boolean {
   return code === 32 || code === 10 || code === 13 || code === 9;
+}
+
+/**
+ * Where the number token starting at `start` ends, or -1 when it is not canonical. Integers (most numbers in tool
+ * output) are checked digit by digit; anything with a fraction or an exponent by canonicalNumber.
+ */
+function numberEnd(text: string, start: number): number {
+  let at = text.charCodeAt(start) === 45 ? start + 1 : start;
+  const digits = at;
+  for (let code = text.charCodeAt(at); code >= 48 && code <= 57; code = text.charCodeAt(++at));
+  const next = text.charCodeAt(at);
+  if (next !== 46 && next !== 101 && next !== 69) {
+    const count = at - digits;
+    // "0" but not "-0" or a leading zero; at most 15 digits, as PLAIN_NUMBER.
+    if (count === 0 || count > 15) return -1;
+    if (text.charCodeAt(digits) === 48 && (count > 1 || digits > start)) return -1;
+    return at;
+  }
+  NUMBER_TOKEN.lastIndex = start;
+  const token = NUMBER_TOKEN.exec(text)?.[0] ?? "";
+  return canonicalNumber(token) ? start + token.length : -1;
 }
 
 /** Where the string starting at `start` (its opening quote) ends, just past its closing quote; -1 if it does not. */
@@ -54,10 +75,9 @@ function containerEnd(text: string, start: number): number {
     } else if (code === 93 || code === 125) {
       if (--depth === 0) return index + 1;
     } else if (code === 45 || (code >= 48 && code <= 57)) {
-      NUMBER_TOKEN.lastIndex = index;
-      const token = NUMBER_TOKEN.exec(text)?.[0] ?? "";
-      if (!canonicalNumber(token)) return -1;
-      index += token.length - 1;
+      const end = numberEnd(text, index);
+      if (end < 0) return -1;
+      index = end - 1;
     }
   }
   return -1;
@@ -97,10 +117,9 @@ function plainStructure(text: string): boolean {
       if (++depth > MAX_DEPTH) return false;
     } else if (code === 93 || code === 125) depth--;
     else if (code === 45 || (code >= 48 && code <= 57)) {
-      NUMBER_TOKEN.lastIndex = index;
-      const token = NUMBER_TOKEN.exec(text)?.[0] ?? "";
-      if (!canonicalNumber(token)) return false;
-      index += token.length - 1;
+      const end = numberEnd(text, index);
+      if (end < 0) return false;
+      index = end - 1;
     }
   }
   return true;
