@@ -55,6 +55,19 @@ const answered: Array<[string[], string, string, number]> = [
   [["-r", "--arg", "n", "y", ".items[] | select(.name == $n) | .v"], DOC, "3\n", 0],
   [["--argjson", "min", "2", "-c", "[.items[] | select(.v >= $min) | .name]"], DOC, '["y"]\n', 0],
   [["-c", ".tags | .[1:]"], DOC, '["b c"]\n', 0],
+  // Containers written by JSON.stringify where it writes as jq: DEL escaped inside them, pretty and compact.
+  [
+    ["-c", "."],
+    '{"a":"x\u007fy","b":[1,2.5,-3,null,true],"c":{}}',
+    '{"a":"x\\u007fy","b":[1,2.5,-3,null,true],"c":{}}\n',
+    0,
+  ],
+  [
+    ["."],
+    '{"a":["x\u007f"],"b":[],"c":{"d":0.5}}',
+    '{\n  "a": [\n    "x\\u007f"\n  ],\n  "b": [],\n  "c": {\n    "d": 0.5\n  }\n}\n',
+    0,
+  ],
   [["-c", ".items[0:1] | map(.name)"], DOC, '["x"]\n', 0],
   [["-c", ".items[-1:]"], DOC, '[{"name":"y","v":3,"ok":false}]\n', 0],
   [["-c", ".items[:5] | length"], DOC, "2\n", 0],
@@ -104,6 +117,8 @@ const declined: Array<[string[], string]> = [
   [["-r", ".name.first"], DOC], // jq's error, with jq's message
   [["-r", ".[0]"], DOC],
   [["-c", ".items[1.5:]"], DOC], // a fractional slice bound (jq rounds it)
+  [["-c", "{a: [.n * 1000]}"], '{"n":1000000000000}'], // 1e15 inside a container: jq writes 1e+15
+  [["-c", "[.n * 0]"], '{"n":-1}'], // -0 inside a container: jq writes -0
   [["-c", ".meta[0:1]"], DOC], // jq's error: an object cannot be sliced
   [["tonumber"], '"1.0"'], // jq 1.8 keeps the literal 1.0
   [["tonumber"], '" 1"'], // jq 1.8 refuses the space

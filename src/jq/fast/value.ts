@@ -173,8 +173,58 @@ function put(writer: Writer, text: string): void {
   writer.pieces.push(text);
 }
 
-function written(value: Value, budget: Budget, write: (writer: Writer) => void): string {
+/** What `nativeText` has seen of a value: its characters at least (numbers as one), and whether JSON.stringify can write it. */
+interface Survey {
+  chars: number;
+  budget: Budget;
+  indent: number;
+}
+
+/**
+ * Whether JSON.stringify writes `value` as jq does: every number where both write alike (numberText's range),
+ * every string and key well formed (DEL, which jq escapes, is fixed up after). Each value visited is charged, and
+ * a value whose text would be past a value's size bound is refused: a value that shares its parts many times
+ * over never reaches JSON.stringify.
+ */
+function surveyed(value: Value, depth: number, survey: Survey): boolean {
+  survey.budget.charge(1);
+  survey.chars += 1 + survey.indent * depth;
+  if (survey.chars > MAX_NATIVE_CHARS) return false;
+  if (typeof value === "number") {
+    const magnitude = Math.abs(value);
+    return (value === 0 && !Object.is(value, -0)) || (magnitude >= 1e-4 && magnitude < 1e15);
+  }
+  if (typeof value === "string") {
+    survey.chars += value.length;
+    return wellFormed(value);
+  }
+  if (typeof value !== "object" || value === null) return true;
+  if (Array.isArray(value)) {
+    for (const item of value) if (!surveyed(item, depth + 1, survey)) return false;
+    return true;
+  }
+  for (const key of Object.keys(value)) {
+    survey.chars += key.length + 3;
+    if (!wellFormed(key) || !surveyed(value[key] as Value, depth + 1, survey)) return false;
+  }
+  return true;
+}
+
+/** Text past this (at least) is left to the writer below, which refuses it at the size bound as it goes. */
+const MAX_NATIVE_CHARS = 1024 * 1024;
+
+/** JSON.stringify's text of an object or array when it is jq's (compact, or pretty with 2 spaces), else undefined. */
+function nativeText(value: Value, budget: Budget, indent: 0 | 2): string | undefined {
+  if (!surveyed(value, 0, { chars: 0, budget, indent })) return undefined;
+  const json = indent === 0 ? JSON.stringify(value) : JSON.stringify(value, null, indent);
+  budget.built(json.length);
+  return json.includes("\u007f") ? json.replace(DEL, "\\u007f") : json;
+}
+
+function written(value: Value, budget: Budget, write: (writer: Writer) => void, indent: 0 | 2): string {
   if (typeof value !== "object" || value === null) return scalarText(value, budget);
+  const native = nativeText(value, budget, indent);
+  if (native !== undefined) return native;
   const writer: Writer = { pieces: [], size: 0, budget };
   write(writer);
   return writer.pieces.join("");
@@ -182,7 +232,7 @@ function written(value: Value, budget: Budget, write: (writer: Writer) => void):
 
 /** jq's compact JSON (`-c`, tojson, tostring). */
 export function compact(value: Value, budget: Budget): string {
-  return written(value, budget, (writer) => writeCompact(value, writer));
+  return written(value, budget, (writer) => writeCompact(value, writer), 0);
 }
 
 function writeCompact(value: Value, writer: Writer): void {
@@ -209,7 +259,7 @@ function writeCompact(value: Value, writer: Writer): void {
 
 /** jq's default output: two-space indent, `"key": value`, empty containers as `[]` and `{}`. */
 export function pretty(value: Value, budget: Budget): string {
-  return written(value, budget, (writer) => writePretty(value, "", writer));
+  return written(value, budget, (writer) => writePretty(value, "", writer), 2);
 }
 
 function writePretty(value: Value, indent: string, writer: Writer): void {

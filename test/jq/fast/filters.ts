@@ -173,6 +173,8 @@ const WHOLE = [
   "$x | tonumber",
   // In the grammar, answered when jq never joins with the number (fewer than two tags); else jq's error.
   ".tags | join(1)",
+  // In the grammar, left to jq whenever it runs (string repetition); answered only when there is no input.
+  '"x" * 2',
   "..",
   ".name = 1",
   "try .name",
@@ -189,7 +191,6 @@ const WHOLE = [
   "tostream",
   ".end",
   ".name # comment",
-  '"x" * 2',
   "with_entries(.)",
 ];
 const OUTSIDE = new Set(WHOLE.slice(WHOLE.indexOf("..")));
