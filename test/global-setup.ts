@@ -6,4 +6,6 @@ import { fileURLToPath } from "node:url";
 export default function setup(): void {
   const root = fileURLToPath(new URL("..", import.meta.url));
   execFileSync(process.execPath, ["scripts/interpreter/build.mjs"], { cwd: root, stdio: "inherit" });
+  // ajv in one file (#ajv-2020), which the sources load too; skipped when it is up to date.
+  execFileSync(process.execPath, ["scripts/schema/build-ajv-bundle.mjs"], { cwd: root, stdio: "inherit" });
 }

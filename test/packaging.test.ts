@@ -607,6 +607,8 @@ describe("the packed toolshell", () => {
         "dist/interpreter/LICENSE.just-bash",
         "dist/interpreter/manifest.json",
         "dist/schema/meta-2020.cjs",
+        "dist/schema/ajv-2020.cjs",
+        "dist/schema/LICENSE.ajv-2020",
       ]),
     );
     const stray = setup.packedFiles.filter(

@@ -1,6 +1,6 @@
 // Types of loads.cjs.
 declare const loads: {
-  /** ajv's 2020-12 dialect (ajv is CommonJS). */
+  /** ajv's 2020-12 dialect (ajv is CommonJS), bundled into one file by scripts/schema/build-ajv-bundle.mjs. */
   ajv(): typeof import("ajv/dist/2020.js");
   /** ajv's standalone check of the 2020-12 meta-schema, built by scripts/schema/build-meta-check.mjs (0042). */
   metaSchemaCheck(): (schema: unknown) => boolean;
