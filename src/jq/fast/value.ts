@@ -136,10 +136,14 @@ export function compare(a: Value, b: Value, budget: Budget): number {
  * beyond 17 digits, which JavaScript does elsewhere): only the range where both agree, else Unsure.
  */
 export function numberText(value: number): string {
-  if (value === 0 && !Object.is(value, -0)) return "0";
-  const magnitude = Math.abs(value);
-  if (!(magnitude >= 1e-4 && magnitude < 1e15)) throw new Unsure();
+  if (!writtenAlike(value)) throw new Unsure();
   return String(value);
+}
+
+/** Whether jq 1.8.2 and JavaScript write the number alike: 0 (not -0), and 1e-4 <= |n| < 1e15. */
+function writtenAlike(value: number): boolean {
+  const magnitude = Math.abs(value);
+  return (value === 0 && !Object.is(value, -0)) || (magnitude >= 1e-4 && magnitude < 1e15);
 }
 
 const DEL = /\u007f/g;
@@ -190,10 +194,7 @@ function surveyed(value: Value, depth: number, survey: Survey): boolean {
   survey.budget.charge(1);
   survey.chars += 1 + survey.indent * depth;
   if (survey.chars > MAX_NATIVE_CHARS) return false;
-  if (typeof value === "number") {
-    const magnitude = Math.abs(value);
-    return (value === 0 && !Object.is(value, -0)) || (magnitude >= 1e-4 && magnitude < 1e15);
-  }
+  if (typeof value === "number") return writtenAlike(value);
   if (typeof value === "string") {
     survey.chars += value.length;
     return wellFormed(value);
