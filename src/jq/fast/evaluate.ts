@@ -69,18 +69,11 @@ function slice(target: Value, from: Value, to: Value, budget: Budget): Value {
   return typeof target === "string" ? part.join("") : part;
 }
 
-/** One slice; an optional one yields nothing where jq's slice fails. */
-function sliceOf(
-  target: Value,
-  from: Value,
-  to: Value,
-  optional: true | undefined,
-  budget: Budget,
-  emit: Emit,
-): void {
+/** What `find` finds (a lookup, a slice); an optional one yields nothing where jq's fails. */
+function emitFound(find: () => Value, optional: true | undefined, emit: Emit): void {
   let found: Value;
   try {
-    found = slice(target, from, to, budget);
+    found = find();
   } catch (error) {
     if (optional && error instanceof JqError) return;
     throw error;
@@ -90,14 +83,7 @@ function sliceOf(
 
 /** One lookup; an optional one yields nothing where jq's lookup fails. */
 function lookUp(target: Value, key: Value, optional: true | undefined, emit: Emit): void {
-  let found: Value;
-  try {
-    found = index(target, key);
-  } catch (error) {
-    if (optional && error instanceof JqError) return;
-    throw error;
-  }
-  emit(found);
+  emitFound(() => index(target, key), optional, emit);
 }
 
 /** `.[]`: each item emitted is charged. */
@@ -183,7 +169,9 @@ export function createRun(variables: ReadonlyMap<string, Value>, budget: Budget)
           bound === undefined ? then(null) : run(bound, input, scope, then);
         bounds(from, (start) =>
           bounds(to, (end) =>
-            run(target, input, scope, (value) => sliceOf(value, start, end, optional, budget, emit)),
+            run(target, input, scope, (value) =>
+              emitFound(() => slice(value, start, end, budget), optional, emit),
+            ),
           ),
         );
         return;
