@@ -48,6 +48,7 @@ function jqRow(key, label, samples, skip) {
  * ScriptedTool of agentTools (`set: "agent"`) or of the big arrays (`set: "big"`); "concurrent": `runs` executes
  * of CHAIN launched at once over `instances` ScriptedTools, round robin, awaited together; "construct": a new
  * ScriptedTool with the 200 tools and its first execute of `script`. `divisor` turns one sample into the figure.
+ * Rows of one `together` key (consecutive) are sampled in turns, one sample of each per turn (agent.mjs).
  */
 export const WARM_ROWS = [
   {
@@ -103,6 +104,7 @@ export const WARM_ROWS = [
     label: "5. 64 concurrent chains over 8 ScriptedTools",
     kind: "concurrent",
     instances: 8,
+    together: "concurrent",
     runs: 64,
     script: CHAIN,
     check: exactly(CHAIN_OUT),
@@ -116,6 +118,7 @@ export const WARM_ROWS = [
     label: "5. 64 concurrent chains over 1 ScriptedTool",
     kind: "concurrent",
     instances: 1,
+    together: "concurrent",
     runs: 64,
     script: CHAIN,
     check: exactly(CHAIN_OUT),

@@ -38,6 +38,20 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /** The order of one rotation: the implementations shifted by `turn`. */
 const rotation = (items, turn) => items.map((_, i) => items[(i + turn) % items.length]);
 
+/**
+ * The rows in the order they run, consecutive rows of one `together` key in one list: their samples are taken
+ * in turns (conc8 and conc1, whose ratio is a target, so neither gets the other's warm-up).
+ */
+function sampledTogether(list) {
+  const groups = [];
+  for (const row of list) {
+    const last = groups.at(-1);
+    if (row.together && last?.[0].together === row.together) last.push(row);
+    else groups.push([row]);
+  }
+  return groups;
+}
+
 /** Every warm row at every gap: `{ [rowId]: { [gap]: { [implId]: { samples, error, skipped } } } }`. */
 async function warmRows() {
   const cells = {};
@@ -46,35 +60,42 @@ async function warmRows() {
     impls.map((impl) => [impl.id, new Child(path.join(here, "agent-child.mjs"), [impl.id], { cwd: here })]),
   );
   for (const child of children.values()) await child.ready;
-  for (const row of rows) {
-    const samples = samplesOverride ?? row.samples;
-    cells[row.id] = {};
+  for (const group of sampledTogether(rows)) {
     const errors = {};
-    log(`${row.label}: warm-up`);
-    for (const impl of impls) {
-      if (row.skip?.[impl.id]) continue;
-      const reply = await children.get(impl.id).request({ type: "warmup", rowId: row.id, count: row.warmup });
-      if (reply.error) errors[impl.id] = reply.error;
+    for (const row of group) {
+      cells[row.id] = {};
+      errors[row.id] = {};
+      log(`${row.label}: warm-up`);
+      for (const impl of impls) {
+        if (row.skip?.[impl.id]) continue;
+        const reply = await children.get(impl.id).request({ type: "warmup", rowId: row.id, count: row.warmup });
+        if (reply.error) errors[row.id][impl.id] = reply.error;
+      }
+      for (const gap of gaps)
+        cells[row.id][gap] = Object.fromEntries(
+          impls.map((impl) => [
+            impl.id,
+            { samples: [], error: errors[row.id][impl.id] ?? null, skipped: row.skip?.[impl.id] ?? null },
+          ]),
+        );
     }
-    for (const gap of gaps) {
-      log(`${row.label}: gap ${gap} ms, ${samples} samples each`);
-      const cell = Object.fromEntries(
-        impls.map((impl) => [
-          impl.id,
-          { samples: [], error: errors[impl.id] ?? null, skipped: row.skip?.[impl.id] ?? null },
-        ]),
-      );
-      for (let turn = 0; turn < samples; turn++) {
-        for (const impl of rotation(impls, turn)) {
-          const mine = cell[impl.id];
-          if (mine.error || mine.skipped) continue;
-          await sleep(gap);
-          const reply = await children.get(impl.id).request({ type: "sample", rowId: row.id });
-          if (reply.error) mine.error = reply.error;
-          else mine.samples.push(reply.ms / row.divisor);
+    const samples = samplesOverride ?? group[0].samples;
+    log(`${group.map((row) => row.label).join(" + ")}: ${samples} samples each at gaps ${gaps.join(", ")} ms`);
+    // One turn takes a sample of every row of the group at every gap from every implementation, each list
+    // rotated by the turn: no gap or row gets the samples taken while the processes are still warming up.
+    for (let turn = 0; turn < samples; turn++) {
+      for (const gap of rotation(gaps, turn)) {
+        for (const row of rotation(group, turn)) {
+          for (const impl of rotation(impls, turn)) {
+            const mine = cells[row.id][gap][impl.id];
+            if (mine.error || mine.skipped) continue;
+            await sleep(gap);
+            const reply = await children.get(impl.id).request({ type: "sample", rowId: row.id });
+            if (reply.error) mine.error = reply.error;
+            else mine.samples.push(reply.ms / row.divisor);
+          }
         }
       }
-      cells[row.id][gap] = cell;
     }
   }
   let corpus = null;
