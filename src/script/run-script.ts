@@ -9,6 +9,7 @@ import {
 } from "../limits.js";
 import type { ShellCatalog } from "../shell/catalog.js";
 import {
+  DIRECT_TRANSFORM_COMMANDS,
   explainRefusals,
   FILE_COMMANDS,
   REFUSING_COMMANDS,
@@ -60,6 +61,8 @@ interface LastJobOption {
  */
 interface DirectRegistration {
   registerBundledCommand(command: Command & { directContext?: boolean }): void;
+  /** The registered commands by name (just-bash's own field). */
+  readonly commands: ReadonlyMap<string, Command>;
 }
 
 /**
@@ -72,6 +75,24 @@ function registersDirectly(): boolean {
   return (
     typeof (Bash.prototype as unknown as Partial<DirectRegistration>).registerBundledCommand === "function"
   );
+}
+
+/**
+ * Registers again, with `directContext`, those of just-bash's text transforms the shell has that hold nothing of
+ * their context past their return (DIRECT_TRANSFORM_COMMANDS; 0040, amended): a revocable copy of the context
+ * for each `echo` or `tr` was a third of a short command's dispatch. Returns the names it found; needs
+ * registersDirectly().
+ */
+export function directTransforms(bash: Bash): string[] {
+  const registry = bash as unknown as DirectRegistration;
+  const found: string[] = [];
+  for (const name of DIRECT_TRANSFORM_COMMANDS) {
+    const bundled = registry.commands.get(name);
+    if (!bundled) continue;
+    registry.registerBundledCommand({ ...bundled, directContext: true });
+    found.push(name);
+  }
+  return found;
 }
 
 /** The shell's own commands for a run, the refusing ones included: every one but its tools. */
@@ -131,6 +152,7 @@ function buildShell(
     const register = (bash as unknown as DirectRegistration).registerBundledCommand;
     // Patch 1700: our commands take the interpreter's context as it is, not a revocable copy of it.
     for (const command of registered) register.call(bash, { ...command, directContext: true });
+    directTransforms(bash);
   }
   bash.registerTransformPlugin(request.scratch ? scratchGuard : scriptGuard);
   ownLimits(bash);

@@ -48,6 +48,49 @@ export const TRANSFORM_COMMANDS: readonly CommandName[] = [
   "unalias",
 ];
 
+/**
+ * just-bash's commands that take the interpreter's context itself, as toolshell's own do (0040, amended): text
+ * transforms that read their arguments, stdin and variables, write their output and return, holding nothing of
+ * the context afterwards; none starts a timer or runs past its return. Not `xargs`, `sleep`, `timeout`, `date`,
+ * `alias`/`unalias` (they run other commands, wait, or change the shell), nor the wrapped ones (WRAPPED_COMMANDS
+ * wraps just-bash's original, which keeps its revocable copy).
+ */
+export const DIRECT_TRANSFORM_COMMANDS: readonly CommandName[] = [
+  "echo",
+  "cat",
+  "head",
+  "tail",
+  "wc",
+  "grep",
+  "fgrep",
+  "egrep",
+  "sed",
+  "awk",
+  "sort",
+  "uniq",
+  "cut",
+  "tr",
+  "rev",
+  "nl",
+  "fold",
+  "column",
+  "tac",
+  "comm",
+  "join",
+  "expand",
+  "unexpand",
+  "seq",
+  "expr",
+  "base64",
+  "md5sum",
+  "sha1sum",
+  "sha256sum",
+  "basename",
+  "dirname",
+  "true",
+  "false",
+];
+
 /** Commands that only make sense with a filesystem; each answers with a refusal that says why. */
 export const FILE_COMMANDS: readonly string[] = [
   "ls",

@@ -3,8 +3,9 @@
 
 import { describe, expect, it } from "vitest";
 import { Bash } from "#just-bash";
-import { canStream } from "../../src/script/run-script.js";
+import { canStream, directTransforms } from "../../src/script/run-script.js";
 import { Stopper } from "../../src/script/stop.js";
+import { DIRECT_TRANSFORM_COMMANDS, TRANSFORM_COMMANDS, WRAPPED_COMMANDS } from "../../src/shell/commands.js";
 import { releaseDiscardedOutput } from "../../src/shell/discarded-output.js";
 
 describe("the hooks into the pinned just-bash", () => {
@@ -31,5 +32,25 @@ describe("the hooks into the pinned just-bash", () => {
     expect(typeof (Bash.prototype as unknown as Record<string, unknown>).registerBundledCommand).toBe(
       "function",
     );
+  });
+
+  it("hands every listed text transform of just-bash its context directly, none of them wrapped (0040)", async () => {
+    const bash = new Bash({ commands: [...TRANSFORM_COMMANDS], defenseInDepth: false });
+    const wrapped = new Set(WRAPPED_COMMANDS.map((command) => command.name));
+    expect(DIRECT_TRANSFORM_COMMANDS.filter((name) => wrapped.has(name))).toEqual([]);
+    expect(
+      directTransforms(bash),
+      "run-script.ts directTransforms: a listed command is not registered",
+    ).toEqual(DIRECT_TRANSFORM_COMMANDS);
+    const commands = (bash as unknown as { commands: Map<string, { directContext?: boolean }> }).commands;
+    expect(DIRECT_TRANSFORM_COMMANDS.filter((name) => commands.get(name)?.directContext !== true)).toEqual(
+      [],
+    );
+    // Still the same commands: a pipeline of them answers as before.
+    const result = await bash.exec(
+      "echo 'b a' | tr ' ' '\\n' | sort | uniq -c | wc -l; seq 3 | tac | head -1",
+    );
+    expect(result.stdout).toBe("2\n3\n");
+    expect(result.exitCode).toBe(0);
   });
 });
