@@ -68,7 +68,9 @@ async function warmRows() {
       log(`${row.label}: warm-up`);
       for (const impl of impls) {
         if (row.skip?.[impl.id]) continue;
-        const reply = await children.get(impl.id).request({ type: "warmup", rowId: row.id, count: row.warmup });
+        const reply = await children
+          .get(impl.id)
+          .request({ type: "warmup", rowId: row.id, count: row.warmup });
         if (reply.error) errors[row.id][impl.id] = reply.error;
       }
       for (const gap of gaps)
@@ -80,7 +82,9 @@ async function warmRows() {
         );
     }
     const samples = samplesOverride ?? group[0].samples;
-    log(`${group.map((row) => row.label).join(" + ")}: ${samples} samples each at gaps ${gaps.join(", ")} ms`);
+    log(
+      `${group.map((row) => row.label).join(" + ")}: ${samples} samples each at gaps ${gaps.join(", ")} ms`,
+    );
     // One turn takes a sample of every row of the group at every gap from every implementation, each list
     // rotated by the turn: no gap or row gets the samples taken while the processes are still warming up.
     for (let turn = 0; turn < samples; turn++) {
