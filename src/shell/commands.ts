@@ -48,48 +48,30 @@ export const TRANSFORM_COMMANDS: readonly CommandName[] = [
   "unalias",
 ];
 
+/** TRANSFORM_COMMANDS that keep the revocable copy of their context (see DIRECT_TRANSFORM_COMMANDS); `jq` is ours. */
+const KEEP_THEIR_COPY: ReadonlySet<string> = new Set([
+  "printf",
+  "paste",
+  "xargs",
+  "sleep",
+  "timeout",
+  "date",
+  "jq",
+  "alias",
+  "unalias",
+]);
+
 /**
  * just-bash's commands that take the interpreter's context itself, as toolshell's own do (0040, amended): text
  * transforms that read their arguments, stdin and variables, write their output and return, holding nothing of
  * the context afterwards; none starts a timer or runs past its return. Not `xargs`, `sleep`, `timeout`, `date`,
  * `alias`/`unalias` (they run other commands, wait, or change the shell), nor the wrapped ones (WRAPPED_COMMANDS
- * wraps just-bash's original, which keeps its revocable copy).
+ * wraps just-bash's original, which keeps its revocable copy). A command added to TRANSFORM_COMMANDS is direct
+ * unless it is named in KEEP_THEIR_COPY: decide which when adding it.
  */
-export const DIRECT_TRANSFORM_COMMANDS: readonly CommandName[] = [
-  "echo",
-  "cat",
-  "head",
-  "tail",
-  "wc",
-  "grep",
-  "fgrep",
-  "egrep",
-  "sed",
-  "awk",
-  "sort",
-  "uniq",
-  "cut",
-  "tr",
-  "rev",
-  "nl",
-  "fold",
-  "column",
-  "tac",
-  "comm",
-  "join",
-  "expand",
-  "unexpand",
-  "seq",
-  "expr",
-  "base64",
-  "md5sum",
-  "sha1sum",
-  "sha256sum",
-  "basename",
-  "dirname",
-  "true",
-  "false",
-];
+export const DIRECT_TRANSFORM_COMMANDS: readonly CommandName[] = TRANSFORM_COMMANDS.filter(
+  (name) => !KEEP_THEIR_COPY.has(name),
+);
 
 /** Commands that only make sense with a filesystem; each answers with a refusal that says why. */
 export const FILE_COMMANDS: readonly string[] = [
