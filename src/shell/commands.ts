@@ -50,6 +50,12 @@ export const TRANSFORM_COMMANDS: readonly CommandName[] = [
 
 /** TRANSFORM_COMMANDS that keep the revocable copy of their context (see DIRECT_TRANSFORM_COMMANDS); `jq` is ours. */
 const KEEP_THEIR_COPY: ReadonlySet<string> = new Set([
+  // echo, sed, wc: with their context direct, `echo "$x" | sed ... | wc -c` over 10 MB with 200 MB held ran out
+  // of the worker's heap instead of reaching its run's deadline (test/worker/pool.host-survives.test.ts); kept
+  // as they were until that is understood.
+  "sed",
+  "echo",
+  "wc",
   "printf",
   "paste",
   "xargs",
