@@ -50,12 +50,6 @@ export const TRANSFORM_COMMANDS: readonly CommandName[] = [
 
 /** TRANSFORM_COMMANDS that keep the revocable copy of their context (see DIRECT_TRANSFORM_COMMANDS); `jq` is ours. */
 const KEEP_THEIR_COPY: ReadonlySet<string> = new Set([
-  // echo, sed, wc: with their context direct, `echo "$x" | sed ... | wc -c` over 10 MB with 200 MB held ran out
-  // of the worker's heap instead of reaching its run's deadline (test/worker/pool.host-survives.test.ts); kept
-  // as they were until that is understood.
-  "sed",
-  "echo",
-  "wc",
   "printf",
   "paste",
   "xargs",
@@ -73,7 +67,8 @@ const KEEP_THEIR_COPY: ReadonlySet<string> = new Set([
  * the context afterwards; none starts a timer or runs past its return. Not `xargs`, `sleep`, `timeout`, `date`,
  * `alias`/`unalias` (they run other commands, wait, or change the shell), nor the wrapped ones (WRAPPED_COMMANDS
  * wraps just-bash's original, which keeps its revocable copy). A command added to TRANSFORM_COMMANDS is direct
- * unless it is named in KEEP_THEIR_COPY: decide which when adding it.
+ * unless it is named in KEEP_THEIR_COPY: decide which when adding it. Direct, a command reads the run's own abort
+ * signal, where the worker's heap cap is checked (TM-MEM-005); a copy's signal is its own and hides it from the cap.
  */
 export const DIRECT_TRANSFORM_COMMANDS: readonly CommandName[] = TRANSFORM_COMMANDS.filter(
   (name) => !KEEP_THEIR_COPY.has(name),
