@@ -30,23 +30,50 @@ function isSpace(code: number): boolean {
 
 /**
  * Where the number token starting at `start` ends, or -1 when it is not canonical. Integers (most numbers in tool
- * output) are checked digit by digit; anything with a fraction or an exponent by canonicalNumber.
+ * output) and plain decimals such as prices are checked digit by digit (decimalEnd); anything else, an exponent
+ * above all, by canonicalNumber.
  */
 function numberEnd(text: string, start: number): number {
   let at = text.charCodeAt(start) === 45 ? start + 1 : start;
   const digits = at;
   for (let code = text.charCodeAt(at); code >= 48 && code <= 57; code = text.charCodeAt(++at));
   const next = text.charCodeAt(at);
+  const count = at - digits;
   if (next !== 46 && next !== 101 && next !== 69) {
-    const count = at - digits;
     // "0" but not "-0" or a leading zero; at most 15 digits, as PLAIN_NUMBER.
     if (count === 0 || count > 15) return -1;
     if (text.charCodeAt(digits) === 48 && (count > 1 || digits > start)) return -1;
     return at;
   }
+  if (next === 46) {
+    const end = decimalEnd(text, digits, count, at + 1);
+    if (end > 0) return end;
+  }
   NUMBER_TOKEN.lastIndex = start;
   const token = NUMBER_TOKEN.exec(text)?.[0] ?? "";
   return canonicalNumber(token) ? start + token.length : -1;
+}
+
+/**
+ * Where a decimal whose fraction starts at `fraction` ends, when it is surely canonical, else 0 (canonicalNumber
+ * decides then). Surely: a canonical integer part, a fraction not ending in 0, no exponent, at most 15 significant
+ * digits (a double then keeps them all and JavaScript writes back those digits, no fewer) and at most five zeros
+ * after "0." (JavaScript writes 1e-7 in exponent form); canonicalNumber says true for each such token (a test
+ * compares the two over generated decimals).
+ */
+function decimalEnd(text: string, digits: number, count: number, fraction: number): number {
+  if (count === 0 || count > 15 || (count > 1 && text.charCodeAt(digits) === 48)) return 0;
+  let at = fraction;
+  for (let code = text.charCodeAt(at); code >= 48 && code <= 57; code = text.charCodeAt(++at));
+  const places = at - fraction;
+  const after = text.charCodeAt(at);
+  if (places === 0 || after === 101 || after === 69 || text.charCodeAt(at - 1) === 48) return 0;
+  if (count === 1 && text.charCodeAt(digits) === 48) {
+    let zeros = 0;
+    while (text.charCodeAt(fraction + zeros) === 48) zeros++;
+    return zeros <= 5 && places <= 15 ? at : 0;
+  }
+  return count + places <= 15 ? at : 0;
 }
 
 /** Where the string starting at `start` (its opening quote) ends, just past its closing quote; -1 if it does not. */

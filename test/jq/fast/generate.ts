@@ -66,6 +66,9 @@ const CLEAN_NUMBERS = [
   "3.75",
   "123456789012345",
   "0.1",
+  "19.99",
+  "0.000001",
+  "123456789012.345",
 ];
 const HOSTILE_NUMBERS = [
   "-0",
@@ -76,6 +79,9 @@ const HOSTILE_NUMBERS = [
   "1e300",
   "0.00001",
   "100000000000000000000",
+  "0.0000001",
+  "12.50",
+  "1234567890123.4567",
 ];
 
 export function jsonString(picker: Picker, hostile: boolean): string {
