@@ -10,6 +10,8 @@ import {
 import type { ShellCatalog } from "../shell/catalog.js";
 import {
   DIRECT_TRANSFORM_COMMANDS,
+  DIRECT_WRAPPED_COMMANDS,
+  directlyWrapped,
   explainRefusals,
   FILE_COMMANDS,
   REFUSING_COMMANDS,
@@ -80,8 +82,9 @@ function registersDirectly(): boolean {
 /**
  * Registers again, with `directContext`, those of just-bash's text transforms the shell has that hold nothing of
  * their context past their return (DIRECT_TRANSFORM_COMMANDS; 0040, amended): a revocable copy of the context
- * for each `echo` or `tr` was a third of a short command's dispatch. Returns the names it found; needs
- * registersDirectly().
+ * for each `echo` or `tr` was a third of a short command's dispatch. printf and paste too, with their help
+ * around them (DIRECT_WRAPPED_COMMANDS), on a Bash made without their custom wrappers (customWrappers). Returns
+ * the names it found; needs registersDirectly().
  */
 export function directTransforms(bash: Bash): string[] {
   const registry = bash as unknown as DirectRegistration;
@@ -92,7 +95,21 @@ export function directTransforms(bash: Bash): string[] {
     registry.registerBundledCommand({ ...bundled, directContext: true });
     found.push(name);
   }
+  // Registered as bundled commands with their help around them (the Bash was made without their custom wrappers).
+  for (const name of DIRECT_WRAPPED_COMMANDS) {
+    const bundled = registry.commands.get(name);
+    if (!bundled) continue;
+    registry.registerBundledCommand(directlyWrapped(bundled));
+    found.push(name);
+  }
   return found;
+}
+
+/** The custom commands a Bash is made with: the wrappers, less those directTransforms registers directly. */
+function customWrappers(direct: boolean): Command[] {
+  return direct
+    ? WRAPPED_COMMANDS.filter((command) => !DIRECT_WRAPPED_COMMANDS.has(command.name))
+    : [...WRAPPED_COMMANDS];
 }
 
 /** The shell's own commands for a run, the refusing ones included: every one but its tools. */
@@ -127,7 +144,7 @@ function buildShell(
     cwd: "/",
     env: { ...BASE_ENV, ...request.env },
     commands: request.scratch ? [...TRANSFORM_COMMANDS, ...SCRATCH_COMMANDS] : [...TRANSFORM_COMMANDS],
-    customCommands: direct ? [...WRAPPED_COMMANDS] : [...WRAPPED_COMMANDS, ...registered],
+    customCommands: direct ? customWrappers(true) : [...customWrappers(false), ...registered],
     defenseInDepth: false,
     executionLimitProfile: "hardened",
     // The Stopper ends the run at its deadline (keeping its output) and ends `sleep` early. No wall-time limit

@@ -5,7 +5,12 @@ import { describe, expect, it } from "vitest";
 import { Bash } from "#just-bash";
 import { canStream, directTransforms } from "../../src/script/run-script.js";
 import { Stopper } from "../../src/script/stop.js";
-import { DIRECT_TRANSFORM_COMMANDS, TRANSFORM_COMMANDS, WRAPPED_COMMANDS } from "../../src/shell/commands.js";
+import {
+  DIRECT_TRANSFORM_COMMANDS,
+  DIRECT_WRAPPED_COMMANDS,
+  TRANSFORM_COMMANDS,
+  WRAPPED_COMMANDS,
+} from "../../src/shell/commands.js";
 import { releaseDiscardedOutput } from "../../src/shell/discarded-output.js";
 
 describe("the hooks into the pinned just-bash", () => {
@@ -34,23 +39,24 @@ describe("the hooks into the pinned just-bash", () => {
     );
   });
 
-  it("hands every listed text transform of just-bash its context directly, none of them wrapped (0040)", async () => {
+  it("hands every listed text transform of just-bash its context directly, printf and paste with their help (0040)", async () => {
     const bash = new Bash({ commands: [...TRANSFORM_COMMANDS], defenseInDepth: false });
     const wrapped = new Set(WRAPPED_COMMANDS.map((command) => command.name));
     expect(DIRECT_TRANSFORM_COMMANDS.filter((name) => wrapped.has(name))).toEqual([]);
+    expect([...DIRECT_WRAPPED_COMMANDS].filter((name) => !wrapped.has(name))).toEqual([]);
+    const direct = [...DIRECT_TRANSFORM_COMMANDS, ...DIRECT_WRAPPED_COMMANDS];
     expect(
       directTransforms(bash),
       "run-script.ts directTransforms: a listed command is not registered",
-    ).toEqual(DIRECT_TRANSFORM_COMMANDS);
+    ).toEqual(direct);
     const commands = (bash as unknown as { commands: Map<string, { directContext?: boolean }> }).commands;
-    expect(DIRECT_TRANSFORM_COMMANDS.filter((name) => commands.get(name)?.directContext !== true)).toEqual(
-      [],
-    );
-    // Still the same commands: a pipeline of them answers as before.
+    expect(direct.filter((name) => commands.get(name)?.directContext !== true)).toEqual([]);
+    // Still the same commands: a pipeline of them answers as before, paste takes the GNU spelling (its help) and
+    // printf formats (its other help, UTC with TZ unset, is checked in a host of another zone: host-leaks.test.ts).
     const result = await bash.exec(
-      "echo 'b a' | tr ' ' '\\n' | sort | uniq -c | wc -l; seq 3 | tac | head -1",
+      "echo 'b a' | tr ' ' '\\n' | sort | uniq -c | wc -l; seq 3 | tac | head -1; seq 3 | paste -sd,; unset TZ; printf '%s=%(%H)T\\n' h 0",
     );
-    expect(result.stdout).toBe("2\n3\n");
+    expect(result.stdout).toBe("2\n3\n1,2,3\nh=00\n");
     expect(result.exitCode).toBe(0);
   });
 });
