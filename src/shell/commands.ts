@@ -55,7 +55,6 @@ const KEEP_THEIR_COPY: ReadonlySet<string> = new Set([
   "xargs",
   "sleep",
   "timeout",
-  "date",
   "jq",
   "alias",
   "unalias",
@@ -64,11 +63,12 @@ const KEEP_THEIR_COPY: ReadonlySet<string> = new Set([
 /**
  * just-bash's commands that take the interpreter's context itself, as toolshell's own do (0040, amended): text
  * transforms that read their arguments, stdin and variables, write their output and return, holding nothing of
- * the context afterwards; none starts a timer or runs past its return. Not `xargs`, `sleep`, `timeout`, `date`,
- * `alias`/`unalias` (they run other commands, wait, or change the shell), nor the wrapped ones (WRAPPED_COMMANDS;
- * printf and paste are direct too, with their help around them: DIRECT_WRAPPED_COMMANDS). A command added to TRANSFORM_COMMANDS is direct
- * unless it is named in KEEP_THEIR_COPY: decide which when adding it. Direct, a command reads the run's own abort
- * signal, where the worker's heap cap is checked (TM-MEM-005); a copy's signal is its own and hides it from the cap.
+ * the context afterwards; none starts a timer or runs past its return (`date` reads the clock and TZ, no more).
+ * Not `xargs`, `sleep`, `timeout`, `alias`/`unalias` (they run other commands, wait, or change the shell), nor
+ * the wrapped ones (WRAPPED_COMMANDS; printf and paste are direct too, with their help around them:
+ * DIRECT_WRAPPED_COMMANDS). A command added to TRANSFORM_COMMANDS is direct unless it is named in
+ * KEEP_THEIR_COPY: decide which when adding it. Direct, a command reads the run's own abort signal, where the
+ * worker's heap cap is checked (TM-MEM-005); a copy's signal is its own and hides it from the cap.
  */
 export const DIRECT_TRANSFORM_COMMANDS: readonly CommandName[] = TRANSFORM_COMMANDS.filter(
   (name) => !KEEP_THEIR_COPY.has(name),
