@@ -86,15 +86,16 @@ export function createJqCommand(options: JqCommandOptions = {}): Command {
       }
       const files = scan.files.length > 0 ? await readOperands(args, scan.files, ctx) : undefined;
       const argv = files ? files.argv : args;
-      // just-bash carries stdin as a latin1 byte string: hand jq the very bytes (invalid UTF-8, NULs).
-      const stdin = files ? files.input : Buffer.from(latin1FromBytes(ctx.stdin), "latin1");
+      // just-bash carries stdin as a latin1 byte string: the fast path reads it as it is (ASCII needs no
+      // decoding); jq gets the very bytes (invalid UTF-8, NULs).
+      const input: Buffer | string = files ? files.input : latin1FromBytes(ctx.stdin);
       const fast =
-        options.fastPath === false || files?.errors ? undefined : fastPath(argv, stdin, maxOutputBytes);
+        options.fastPath === false || files?.errors ? undefined : fastPath(argv, input, maxOutputBytes);
       if (fast !== undefined)
         return { stdout: fast.stdout, stdoutKind: "text", stderr: "", exitCode: fast.exitCode };
       const result = await run({
         argv,
-        stdin,
+        stdin: typeof input === "string" ? Buffer.from(input, "latin1") : input,
         env: options.env ?? {},
         signal: options.signal ?? ctx.signal,
         ...deadlineFor(ctx, options.deadline),

@@ -42,12 +42,13 @@ function filterFor(source: string, variables: ReadonlySet<string>): Node | undef
 }
 
 /**
- * jq's stdout and exit status for the call, when they can be given exactly without jq; else undefined. Output of
- * more than `maxOutputBytes` (UTF-8) is left to jq, which writes what fits and fails as its command's cap says.
+ * jq's stdout and exit status for the call, when they can be given exactly without jq; else undefined. `input`:
+ * jq's stdin, as bytes or as those bytes in a latin1 string (readInput). Output of more than `maxOutputBytes`
+ * (UTF-8) is left to jq, which writes what fits and fails as its command's cap says.
  */
 export function fastPath(
   argv: readonly string[],
-  input: Uint8Array,
+  input: Uint8Array | string,
   maxOutputBytes: number = Number.POSITIVE_INFINITY,
 ): FastAnswer | undefined {
   // An argv jq would refuse (TM-MEM-002) is refused by jq's runner, with its message.

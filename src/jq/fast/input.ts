@@ -221,12 +221,21 @@ function splitDocuments(text: string): Value[] | undefined {
   return documents;
 }
 
-/** The input bytes as jq's documents, or undefined when the fast path cannot read them exactly as jq does. */
-export function readInput(input: Uint8Array): Value[] | undefined {
-  if (input.byteLength > MAX_INPUT_BYTES) return undefined;
+/** A character past ASCII. */
+const NON_ASCII = /[\u0080-\uffff]/;
+
+/**
+ * The input as jq's documents, or undefined when the fast path cannot read them exactly as jq does. The input is
+ * its bytes, or the same bytes as a latin1 string (one character per byte, as the shell carries stdin): an ASCII
+ * one is already its own UTF-8 text and is read without a copy or a decoding.
+ */
+export function readInput(input: Uint8Array | string): Value[] | undefined {
+  const size = typeof input === "string" ? input.length : input.byteLength;
+  if (size > MAX_INPUT_BYTES) return undefined;
+  if (typeof input === "string" && !NON_ASCII.test(input)) return splitDocuments(input);
   let text: string;
   try {
-    text = utf8.decode(input);
+    text = utf8.decode(typeof input === "string" ? Buffer.from(input, "latin1") : input);
   } catch {
     return undefined;
   }
