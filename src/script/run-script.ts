@@ -144,7 +144,8 @@ function buildShell(
     cwd: "/",
     env: { ...BASE_ENV, ...request.env },
     commands: request.scratch ? [...TRANSFORM_COMMANDS, ...SCRATCH_COMMANDS] : [...TRANSFORM_COMMANDS],
-    customCommands: direct ? customWrappers(true) : [...customWrappers(false), ...registered],
+    // Registered directly below when that is possible, else as custom commands.
+    customCommands: [...customWrappers(direct), ...(direct ? [] : registered)],
     defenseInDepth: false,
     executionLimitProfile: "hardened",
     // The Stopper ends the run at its deadline (keeping its output) and ends `sleep` early. No wall-time limit

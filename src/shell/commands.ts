@@ -48,7 +48,11 @@ export const TRANSFORM_COMMANDS: readonly CommandName[] = [
   "unalias",
 ];
 
-/** TRANSFORM_COMMANDS that keep the revocable copy of their context (see DIRECT_TRANSFORM_COMMANDS); `jq` is ours. */
+/**
+ * TRANSFORM_COMMANDS that directTransforms does not register again as they are (see DIRECT_TRANSFORM_COMMANDS):
+ * those that keep the revocable copy of their context, and printf and paste, which it registers with their help
+ * around them (DIRECT_WRAPPED_COMMANDS). `jq` is ours.
+ */
 const KEEP_THEIR_COPY: ReadonlySet<string> = new Set([
   "printf",
   "paste",
