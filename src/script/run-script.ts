@@ -89,17 +89,13 @@ function registersDirectly(): boolean {
 export function directTransforms(bash: Bash): string[] {
   const registry = bash as unknown as DirectRegistration;
   const found: string[] = [];
-  for (const name of DIRECT_TRANSFORM_COMMANDS) {
+  for (const name of [...DIRECT_TRANSFORM_COMMANDS, ...DIRECT_WRAPPED_COMMANDS]) {
     const bundled = registry.commands.get(name);
     if (!bundled) continue;
-    registry.registerBundledCommand({ ...bundled, directContext: true });
-    found.push(name);
-  }
-  // Registered as bundled commands with their help around them (the Bash was made without their custom wrappers).
-  for (const name of DIRECT_WRAPPED_COMMANDS) {
-    const bundled = registry.commands.get(name);
-    if (!bundled) continue;
-    registry.registerBundledCommand(directlyWrapped(bundled));
+    // The wrapped ones with their help around them (the Bash was made without their custom wrappers).
+    registry.registerBundledCommand(
+      DIRECT_WRAPPED_COMMANDS.has(name) ? directlyWrapped(bundled) : { ...bundled, directContext: true },
+    );
     found.push(name);
   }
   return found;

@@ -48,36 +48,6 @@ export const TRANSFORM_COMMANDS: readonly CommandName[] = [
   "unalias",
 ];
 
-/**
- * TRANSFORM_COMMANDS that directTransforms does not register again as they are (see DIRECT_TRANSFORM_COMMANDS):
- * those that keep the revocable copy of their context, and printf and paste, which it registers with their help
- * around them (DIRECT_WRAPPED_COMMANDS). `jq` is ours.
- */
-const KEEP_THEIR_COPY: ReadonlySet<string> = new Set([
-  "printf",
-  "paste",
-  "xargs",
-  "sleep",
-  "timeout",
-  "jq",
-  "alias",
-  "unalias",
-]);
-
-/**
- * just-bash's commands that take the interpreter's context itself, as toolshell's own do (0040, amended): text
- * transforms that read their arguments, stdin and variables, write their output and return, holding nothing of
- * the context afterwards; none starts a timer or runs past its return (`date` reads the clock and TZ, no more).
- * Not `xargs`, `sleep`, `timeout`, `alias`/`unalias` (they run other commands, wait, or change the shell), nor
- * the wrapped ones (WRAPPED_COMMANDS; printf and paste are direct too, with their help around them:
- * DIRECT_WRAPPED_COMMANDS). A command added to TRANSFORM_COMMANDS is direct unless it is named in
- * KEEP_THEIR_COPY: decide which when adding it. On the copy, `echo "$x" | sed "s/0/1/g"` over 10 MB reached the
- * worker's heap cap ~2 s in; direct, it completes (TM-MEM-005).
- */
-export const DIRECT_TRANSFORM_COMMANDS: readonly CommandName[] = TRANSFORM_COMMANDS.filter(
-  (name) => !KEEP_THEIR_COPY.has(name),
-);
-
 /** Commands that only make sense with a filesystem; each answers with a refusal that says why. */
 export const FILE_COMMANDS: readonly string[] = [
   "ls",
@@ -334,3 +304,22 @@ export const SCRATCH_REFUSING_COMMANDS: readonly Command[] = [
  * is possible.
  */
 export const WRAPPED_COMMANDS: readonly Command[] = [...ARGUMENT_FIXES.keys(), "printf"].map(adjusted);
+
+/**
+ * TRANSFORM_COMMANDS that keep the revocable copy of their context: they run other commands, wait, or change the
+ * shell. `jq` is ours.
+ */
+const KEEP_THEIR_COPY: ReadonlySet<string> = new Set(["sleep", "timeout", "jq", "alias", "unalias"]);
+
+/**
+ * just-bash's commands that take the interpreter's context itself, as toolshell's own do (0040, amended): text
+ * transforms that read their arguments, stdin and variables, write their output and return, holding nothing of
+ * the context afterwards; none starts a timer or runs past its return (`date` reads the clock and TZ, no more).
+ * Not those of KEEP_THEIR_COPY, nor the wrapped ones (WRAPPED_COMMANDS: `xargs` keeps its copy, printf and paste
+ * are direct with their help around them, DIRECT_WRAPPED_COMMANDS). A command added to TRANSFORM_COMMANDS is
+ * direct unless it is named in KEEP_THEIR_COPY or wrapped: decide which when adding it. On the copy,
+ * `echo "$x" | sed "s/0/1/g"` over 10 MB reached the worker's heap cap ~2 s in; direct, it completes (TM-MEM-005).
+ */
+export const DIRECT_TRANSFORM_COMMANDS: readonly CommandName[] = TRANSFORM_COMMANDS.filter(
+  (name) => !KEEP_THEIR_COPY.has(name) && !WRAPPED_COMMANDS.some((command) => command.name === name),
+);
