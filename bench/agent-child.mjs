@@ -95,8 +95,9 @@ const median = (values) => {
 /**
  * The warm cost of each corpus invocation: the loop `jq <args> <<<"$doc" >/dev/null` N times, minus the same loop
  * with `cat >/dev/null` for jq, over N; medians of `reps` loops of each, taken in turn. Its stdout is checked
- * first; then a loop of CALIBRATION iterations (a warm-up too) picks N so that one jq loop takes about
- * `loopMs` (within `minIterations` and `maxIterations`).
+ * first; then a loop of CALIBRATION iterations picks N so that one jq loop takes about `loopMs` (within
+ * `minIterations` and `maxIterations`), and one untimed loop of each at N warms them: each invocation runs code
+ * of its own (its filter's evaluation), which the CALIBRATION loop alone left cold.
  */
 async function corpus({ loopMs, minIterations, maxIterations, reps }) {
   const CALIBRATION = 10;
@@ -115,6 +116,7 @@ async function corpus({ loopMs, minIterations, maxIterations, reps }) {
     outcome.error = await checked(agent, `${doc}${command} <<<"$doc"`, (stdout) => stdout === entry.out);
     const estimate = (await time(loop(command, CALIBRATION))) / CALIBRATION;
     const iterations = Math.min(maxIterations, Math.max(minIterations, Math.ceil(loopMs / estimate)));
+    await time(loop(command, iterations));
     await time(loop("cat", iterations));
     const times = { jq: [], cat: [] };
     for (let rep = 0; rep < reps && !outcome.error; rep++) {

@@ -152,7 +152,7 @@ export const RSS_CHECKPOINTS = [1000, 5000];
  * The jq corpus's loops: each about `loopMs` long (`minIterations`..`maxIterations` invocations), `reps` loops of
  * jq and of cat per invocation, taken in turn.
  */
-export const CORPUS_SETTINGS = { loopMs: 30, minIterations: 10, maxIterations: 200, reps: 4 };
+export const CORPUS_SETTINGS = { loopMs: 40, minIterations: 50, maxIterations: 1000, reps: 5 };
 
 /**
  * Targets. `ratio`: median toolshell worker / median bashkit of a warm row (at every gap), `max` its bar;
