@@ -101,52 +101,41 @@ export function directTransforms(bash: Bash): string[] {
   return found;
 }
 
-/** The custom commands a Bash is made with: the wrappers, less those directTransforms registers directly. */
-function customWrappers(direct: boolean): Command[] {
-  return direct
-    ? WRAPPED_COMMANDS.filter((command) => !DIRECT_WRAPPED_COMMANDS.has(command.name))
-    : [...WRAPPED_COMMANDS];
+/** The wrappers a run's command table registers as custom commands: all but those directTransforms registers. */
+function customWrappers(): Command[] {
+  return WRAPPED_COMMANDS.filter((command) => !DIRECT_WRAPPED_COMMANDS.has(command.name));
 }
 
-/** The shell's own commands for a run, the refusing ones included: every one but its tools. */
-function ownCommands(request: ScriptRequest, run: ShellRun, stopper: Stopper): Command[] {
-  const refusing = request.scratch ? SCRATCH_REFUSING_COMMANDS : REFUSING_COMMANDS;
-  return [...refusing, ...builtinCommands(request, run, stopper.commandSignal)];
-}
+/** The names every run's shell answers to besides its builtins and tools: its text, file and wrapped commands. */
+const STATIC_NAMES: readonly string[] = [
+  ...TRANSFORM_COMMANDS,
+  ...FILE_COMMANDS,
+  ...WRAPPED_COMMANDS.map((command) => command.name),
+];
 
 /** Every name the shell answers to with these commands registered: its text commands, the wrapped ones, these. */
-function commandNames(commands: readonly Command[]): Set<string> {
+function commandNames(request: ScriptRequest, commands: readonly Command[]): Set<string> {
   // The file commands are shell commands with or without scratch (kept from just-bash, or refusing).
-  const names = new Set<string>([...TRANSFORM_COMMANDS, ...FILE_COMMANDS]);
-  for (const command of [...WRAPPED_COMMANDS, ...commands]) names.add(command.name);
+  const names = new Set<string>(STATIC_NAMES);
+  for (const command of [...refusingCommands(request), ...commands]) names.add(command.name);
   return names;
 }
 
-function buildShell(
-  request: ScriptRequest,
-  run: ShellRun,
-  filesystem: RefusingFileSystem,
-  stopper: Stopper,
-): { bash: Bash; names: ReadonlySet<string> } {
-  const tools = [...run.catalog.tools.values()].map((spec) => toolCommand(spec, run));
-  const registered = [...ownCommands(request, run, stopper), ...tools];
-  // Derived from what is registered, so the filesystem confirms exactly these names.
-  const names = commandNames(registered);
-  filesystem.commands = names;
-  const direct = registersDirectly();
-  const options: BashOptions & LastJobOption = {
-    lastBackgroundPid: lastJobId(run),
+function refusingCommands(request: ScriptRequest): readonly Command[] {
+  return request.scratch ? SCRATCH_REFUSING_COMMANDS : REFUSING_COMMANDS;
+}
+
+/** The options of a run's Bash that come from its request; buildShell adds those bound to the run. */
+function shellOptions(request: ScriptRequest, filesystem: RefusingFileSystem, direct: boolean): BashOptions {
+  return {
     fs: filesystem,
     cwd: "/",
     env: { ...BASE_ENV, ...request.env },
-    commands: request.scratch ? [...TRANSFORM_COMMANDS, ...SCRATCH_COMMANDS] : [...TRANSFORM_COMMANDS],
-    // Registered directly below when that is possible, else as custom commands.
-    customCommands: [...customWrappers(direct), ...(direct ? [] : registered)],
+    // With direct registration, the run starts from its kind's command table instead (commandTable).
+    commands: direct ? [] : bundledCommands(request.scratch !== undefined),
+    customCommands: direct ? [] : [...WRAPPED_COMMANDS, ...refusingCommands(request)],
     defenseInDepth: false,
     executionLimitProfile: "hardened",
-    // The Stopper ends the run at its deadline (keeping its output) and ends `sleep` early. No wall-time limit
-    // for just-bash: a finite one costs a timer per command, and when it fires the output is lost.
-    sleep: stopper.sleep,
     executionLimits: {
       maxExecutionTimeMs: Number.POSITIVE_INFINITY,
       maxLoopIterations: request.limits.maxLoopIterations,
@@ -161,12 +150,71 @@ function buildShell(
       maxSedIterations: MAX_SED_ITERATIONS,
     },
   };
+}
+
+function bundledCommands(scratch: boolean): NonNullable<BashOptions["commands"]> {
+  return scratch ? [...TRANSFORM_COMMANDS, ...SCRATCH_COMMANDS] : [...TRANSFORM_COMMANDS];
+}
+
+/** Per kind of run (with a scratch space or not): the table of registered commands its shell starts from. */
+const commandTables = new Map<boolean, ReadonlyMap<string, unknown>>();
+
+/**
+ * The registered commands every run of a kind has, made once per thread instead of for each run (~150
+ * registrations, most of building a run's shell; 0052): just-bash's text commands (those of
+ * DIRECT_TRANSFORM_COMMANDS taking their context directly), the wrappers, the refusing commands. Each entry is
+ * just-bash's registration of a command built once and shared by runs (its name, flags and a call of the
+ * command): it holds nothing of a run. A run's own commands, its builtins and tools, are registered over it, so a
+ * tool named as a text command replaces it. Needs registersDirectly().
+ */
+function commandTable(scratch: boolean): ReadonlyMap<string, unknown> {
+  let table = commandTables.get(scratch);
+  if (!table) {
+    const bash = new Bash({
+      fs: new RefusingFileSystem(),
+      cwd: "/",
+      commands: bundledCommands(scratch),
+      customCommands: customWrappers(),
+      defenseInDepth: false,
+    });
+    const register = (bash as unknown as DirectRegistration).registerBundledCommand;
+    for (const command of scratch ? SCRATCH_REFUSING_COMMANDS : REFUSING_COMMANDS) {
+      register.call(bash, { ...command, directContext: true });
+    }
+    directTransforms(bash);
+    table = new Map((bash as unknown as DirectRegistration).commands);
+    commandTables.set(scratch, table);
+  }
+  return table;
+}
+
+function buildShell(
+  request: ScriptRequest,
+  run: ShellRun,
+  filesystem: RefusingFileSystem,
+  stopper: Stopper,
+): { bash: Bash; names: ReadonlySet<string> } {
+  const tools = [...run.catalog.tools.values()].map((spec) => toolCommand(spec, run));
+  const own = [...builtinCommands(request, run, stopper.commandSignal), ...tools];
+  // Derived from what is registered, so the filesystem confirms exactly these names.
+  const names = commandNames(request, own);
+  filesystem.commands = names;
+  const direct = registersDirectly();
+  const options: BashOptions & LastJobOption = {
+    ...shellOptions(request, filesystem, direct),
+    lastBackgroundPid: lastJobId(run),
+    // The Stopper ends the run at its deadline (keeping its output) and ends `sleep` early. No wall-time limit
+    // for just-bash: a finite one costs a timer per command, and when it fires the output is lost.
+    sleep: stopper.sleep,
+  };
+  if (!direct) options.customCommands = [...(options.customCommands ?? []), ...own];
   const bash = new Bash(options);
   if (direct) {
-    const register = (bash as unknown as DirectRegistration).registerBundledCommand;
+    const registry = bash as unknown as DirectRegistration;
+    const commands = registry.commands as Map<string, unknown>;
+    for (const [name, entry] of commandTable(request.scratch !== undefined)) commands.set(name, entry);
     // Patch 1700: our commands take the interpreter's context as it is, not a revocable copy of it.
-    for (const command of registered) register.call(bash, { ...command, directContext: true });
-    directTransforms(bash);
+    for (const command of own) registry.registerBundledCommand({ ...command, directContext: true });
   }
   bash.registerTransformPlugin(request.scratch ? scratchGuard : scriptGuard);
   ownLimits(bash);

@@ -51,6 +51,26 @@ describe("a tool named like something the shell answers", () => {
     expect((await api.execute("echo b a | sort")).stdout).toBe("mine\n");
   });
 
+  // Every run's shell starts from one table of the shell's own commands per thread (run-script.ts commandTable):
+  // a run's tools are registered over it and must leave it as it was.
+  it.each(["inline", "worker"] as const)(
+    "replaces it in its own ScriptedTool's runs only (%s): another's runs, before and after, have the shell's",
+    async (isolation) => {
+      const tools = [
+        { name: "sort", replacesCommand: true, execute: () => "my sort\n" },
+        { name: "printf", replacesCommand: true, execute: () => "my printf\n" },
+      ];
+      const mine = track(new ScriptedTool({ name: "mine", tools, isolation }));
+      const plain = track(
+        new ScriptedTool({ name: "plain", tools: [{ name: "noop", execute: echo }], isolation }),
+      );
+      const script = "printf '%s\\n' b a | sort";
+      expect((await plain.execute(script)).stdout).toBe("a\nb\n");
+      expect((await mine.execute("sort; printf")).stdout).toBe("my sort\nmy printf\n");
+      expect((await plain.execute(script)).stdout).toBe("a\nb\n");
+    },
+  );
+
   it.each(["test", "cd", "if", "true", "help"])(
     "is refused for %s, which the shell answers itself",
     (name) => {
