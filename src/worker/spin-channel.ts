@@ -133,8 +133,9 @@ export function lostMessage(failed: "read" | "sent", error: unknown): LostMessag
 export const WATCH_MS = 1;
 
 /**
- * The longest a ChannelWatcher looks at its channels before it lets its thread's event loop run (other callbacks
- * wait at most this much longer while a channel is watched).
+ * About the longest a ChannelWatcher looks at its channels before it lets its thread's event loop run: other
+ * callbacks wait this much longer while a channel is watched, plus up to 32 looks over every watched channel (the
+ * clock is read every 32 looks) and any delivery's own synchronous work.
  */
 const PASS_MS = 0.05;
 
